@@ -1,0 +1,75 @@
+//! A tiny argument reader shared by the subcommands: `--name value` options,
+//! `--flag` switches and positional words.
+
+pub struct Args {
+    pub positional: Vec<String>,
+    options: Vec<(String, Option<String>)>,
+}
+
+impl Args {
+    /// Splits `argv`; `switches` are the `--names` that take no value.
+    pub fn parse(argv: &[String], switches: &[&str]) -> Result<Args, String> {
+        let mut positional = Vec::new();
+        let mut options = Vec::new();
+        let mut it = argv.iter();
+        while let Some(a) = it.next() {
+            if let Some(name) = a.strip_prefix("--") {
+                if switches.contains(&name) {
+                    options.push((name.to_string(), None));
+                } else {
+                    let v = it.next().ok_or_else(|| format!("--{name} needs a value"))?;
+                    options.push((name.to_string(), Some(v.clone())));
+                }
+            } else {
+                positional.push(a.clone());
+            }
+        }
+        Ok(Args {
+            positional,
+            options,
+        })
+    }
+
+    pub fn flag(&self, name: &str) -> bool {
+        self.options.iter().any(|(n, _)| n == name)
+    }
+
+    pub fn value(&self, name: &str) -> Option<&str> {
+        self.options
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, v)| v.as_deref())
+    }
+
+    #[allow(dead_code)]
+    pub fn number<T: std::str::FromStr>(&self, name: &str) -> Result<Option<T>, String> {
+        match self.value(name) {
+            None => Ok(None),
+            Some(v) => v
+                .parse()
+                .map(Some)
+                .map_err(|_| format!("--{name}: '{v}' is not a valid number")),
+        }
+    }
+
+    /// Refuses options this command does not know.
+    pub fn only(&self, known: &[&str]) -> Result<(), String> {
+        match self
+            .options
+            .iter()
+            .find(|(n, _)| !known.contains(&n.as_str()))
+        {
+            Some((n, _)) => Err(format!("unknown option --{n}")),
+            None => Ok(()),
+        }
+    }
+
+    /// The position from `--fen`, or the start.
+    pub fn position(&self) -> Result<shashki::Position, String> {
+        match self.value("fen") {
+            Some(f) => shashki::Position::from_fen(f).map_err(|e| e.to_string()),
+            None => Ok(shashki::Position::start()),
+        }
+    }
+}

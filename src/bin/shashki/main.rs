@@ -1,0 +1,54 @@
+//! `shashki`: the native command line.
+//!
+//! ```text
+//! shashki perft [--fen FEN] [--divide] DEPTH
+//! shashki moves                 (one FEN a line on stdin -> one JSON a line)
+//! shashki game [--fen FEN] MOVE...
+//! shashki bestmove [--fen FEN] [--moves "c3-d4 ..."] [--movetime MS | --depth D | --nodes N] [--level L]
+//! shashki match --a LEVEL|--a-ms MS --b LEVEL|--b-ms MS --games N
+//! shashki bench
+//! ```
+
+mod args;
+mod engine_cmd;
+mod game_cmd;
+mod rules_cmd;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: shashki <command> [options]
+commands:
+  perft [--fen FEN] [--divide] DEPTH   count leaf positions
+  moves                                 read FENs on stdin, print legal moves as JSON lines
+  game [--fen FEN] MOVE...              play moves, print the final status as JSON
+  bestmove [--fen FEN] [--moves \"..\"] [--movetime MS|--depth D|--nodes N] [--level L]
+  match --a LEVEL|--a-ms MS --b LEVEL|--b-ms MS [--games N]
+  bench                                 perft and search speed";
+
+fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let Some((cmd, rest)) = argv.split_first() else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let result = match cmd.as_str() {
+        "perft" => rules_cmd::perft(rest),
+        "moves" => rules_cmd::moves(rest),
+        "game" => game_cmd::game(rest),
+        "bestmove" => engine_cmd::bestmove(rest),
+        "match" => engine_cmd::run_match(rest),
+        "bench" => rules_cmd::bench(rest).and_then(|_| engine_cmd::bench(rest)),
+        "help" | "--help" | "-h" => {
+            println!("{USAGE}");
+            Ok(ExitCode::SUCCESS)
+        }
+        other => Err(format!("unknown command '{other}'\n{USAGE}")),
+    };
+    match result {
+        Ok(code) => code,
+        Err(msg) => {
+            eprintln!("shashki: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,611 @@
+//! Move generation: quiet moves of men and flying kings, and the capture
+//! search (compulsory capture with free choice, mid-capture crowning, the
+//! king's landing rule, Turkish strike).
+//!
+//! A [`Move`] is identified by `(from, to, captured)`: two capture paths that
+//! take the same pieces between the same ends are one move. Each move also
+//! carries one path of landing squares, for display and animation.
+
+use crate::bitboard::{Bitboard, Direction, NEIGHBOUR, NONE, RAY};
+use crate::position::Position;
+use crate::square::{Color, Square};
+use std::fmt;
+use std::hash::{Hash, Hasher};
+
+/// Longest possible path: the start square and one landing per captured
+/// piece (at most 12).
+pub const MAX_PATH: usize = 13;
+
+/// A legal move: start, end, the set of captured squares, whether the
+/// moving man is crowned, and one path of landing squares.
+///
+/// Equality and hashing use only `(from, to, captured)`, the identity of a
+/// move in the rules; the path is for display.
+#[derive(Clone, Copy)]
+pub struct Move {
+    from: u8,
+    to: u8,
+    crowns: bool,
+    path_len: u8,
+    captured: Bitboard,
+    path: [u8; MAX_PATH],
+}
+
+impl Move {
+    /// A quiet (non-capturing) move.
+    #[inline]
+    pub(crate) fn quiet(from: Square, to: Square, crowns: bool) -> Move {
+        let mut path = [0u8; MAX_PATH];
+        path[0] = from.index() as u8;
+        path[1] = to.index() as u8;
+        Move {
+            from: path[0],
+            to: path[1],
+            crowns,
+            path_len: 2,
+            captured: Bitboard::EMPTY,
+            path,
+        }
+    }
+
+    /// Start square.
+    #[inline]
+    pub fn from(&self) -> Square {
+        Square::from_index_unchecked(self.from)
+    }
+
+    /// End square.
+    #[inline]
+    pub fn to(&self) -> Square {
+        Square::from_index_unchecked(self.to)
+    }
+
+    /// Squares of the captured pieces (empty for a quiet move).
+    #[inline]
+    pub fn captured(&self) -> Bitboard {
+        self.captured
+    }
+
+    /// True when the move captures.
+    #[inline]
+    pub fn is_capture(&self) -> bool {
+        self.captured.any()
+    }
+
+    /// True when a man becomes a king by this move (at its end or in its middle).
+    #[inline]
+    pub fn crowns(&self) -> bool {
+        self.crowns
+    }
+
+    /// Start square and every landing square, in order.
+    pub fn path(&self) -> impl ExactSizeIterator<Item = Square> + '_ {
+        self.path[..self.path_len as usize]
+            .iter()
+            .map(|&i| Square::from_index_unchecked(i))
+    }
+
+    /// The path as a vector.
+    pub fn path_vec(&self) -> Vec<Square> {
+        self.path().collect()
+    }
+
+    /// Every square written out: `c3-d4`, `c3:e5:g3`. Unambiguous without context.
+    pub fn long_notation(&self) -> String {
+        let sep = if self.is_capture() { ":" } else { "-" };
+        self.path()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(sep)
+    }
+}
+
+impl PartialEq for Move {
+    fn eq(&self, other: &Move) -> bool {
+        self.from == other.from && self.to == other.to && self.captured == other.captured
+    }
+}
+
+impl Eq for Move {}
+
+impl Hash for Move {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.from.hash(state);
+        self.to.hash(state);
+        self.captured.hash(state);
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({}", self.long_notation())?;
+        if self.is_capture() {
+            write!(f, " x{{")?;
+            for (i, s) in self.captured.enumerate() {
+                write!(f, "{}{s}", if i > 0 { "," } else { "" })?;
+            }
+            write!(f, "}}")?;
+        }
+        if self.crowns {
+            write!(f, " crowns")?;
+        }
+        write!(f, ")")
+    }
+}
+
+/// A list of moves. It keeps its buffer when cleared, so a search that
+/// reuses one list per ply allocates nothing once warmed up.
+#[derive(Clone, Debug, Default)]
+pub struct MoveList(Vec<Move>);
+
+impl MoveList {
+    pub fn new() -> MoveList {
+        MoveList(Vec::with_capacity(32))
+    }
+    #[inline]
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+    #[inline]
+    fn push(&mut self, m: Move) {
+        self.0.push(m);
+    }
+    pub fn into_vec(self) -> Vec<Move> {
+        self.0
+    }
+    /// Swap two entries (move ordering).
+    pub fn swap(&mut self, a: usize, b: usize) {
+        self.0.swap(a, b);
+    }
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.0
+    }
+}
+
+impl std::ops::Deref for MoveList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        &self.0
+    }
+}
+
+impl IntoIterator for MoveList {
+    type Item = Move;
+    type IntoIter = std::vec::IntoIter<Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+// Bulk man steps. Index layout: rank * 4 + file / 2. On even ranks (a1's)
+// the north-west neighbour is +3 (not from file a), on odd ranks the
+// north-east neighbour is +5 (not from file h); +4 always works.
+const EVEN: u32 = 0x0F0F_0F0F;
+const ODD: u32 = 0xF0F0_F0F0;
+const EVEN_NOT_A: u32 = 0x0E0E_0E0E;
+const ODD_NOT_H: u32 = 0x7070_7070;
+
+/// Every member moved one step north-east (off-board steps vanish).
+#[inline]
+fn ne(b: u32) -> u32 {
+    ((b & EVEN) << 4) | ((b & ODD_NOT_H) << 5)
+}
+#[inline]
+fn nw(b: u32) -> u32 {
+    ((b & EVEN_NOT_A) << 3) | ((b & ODD) << 4)
+}
+#[inline]
+fn se(b: u32) -> u32 {
+    ((b & EVEN) >> 4) | ((b & ODD_NOT_H) >> 3)
+}
+#[inline]
+fn sw(b: u32) -> u32 {
+    ((b & EVEN_NOT_A) >> 5) | ((b & ODD) >> 4)
+}
+
+/// Quiet destinations of men: (`shift`, source mask) pairs, north for White.
+#[inline]
+fn man_steps(color: Color, men: u32, empty: u32) -> [(u32, i32); 3] {
+    match color {
+        Color::White => [
+            ((men << 4) & empty, 4),
+            (((men & EVEN_NOT_A) << 3) & empty, 3),
+            (((men & ODD_NOT_H) << 5) & empty, 5),
+        ],
+        Color::Black => [
+            ((men >> 4) & empty, -4),
+            (((men & EVEN_NOT_A) >> 5) & empty, -5),
+            (((men & ODD_NOT_H) >> 3) & empty, -3),
+        ],
+    }
+}
+
+#[inline]
+fn king_quiet_targets(sq: usize, occ: u32) -> u32 {
+    let mut t = 0;
+    for d in 0..4 {
+        let ray = RAY[sq][d];
+        let blockers = ray & occ;
+        t |= if blockers == 0 {
+            ray
+        } else {
+            let b = if d < 2 {
+                blockers.trailing_zeros()
+            } else {
+                31 - blockers.leading_zeros()
+            } as usize;
+            ray & !(RAY[b][d] | (1 << b))
+        };
+    }
+    t
+}
+
+#[inline]
+fn first_blocker(sq: usize, d: usize, occ: u32) -> Option<usize> {
+    let hits = RAY[sq][d] & occ;
+    if hits == 0 {
+        None
+    } else if d < 2 {
+        Some(hits.trailing_zeros() as usize)
+    } else {
+        Some(31 - hits.leading_zeros() as usize)
+    }
+}
+
+const REVERSE: [usize; 4] = [3, 2, 1, 0];
+
+/// Depth-first search of every capture sequence of one piece.
+struct CaptureSearch<'a> {
+    out: &'a mut MoveList,
+    /// Index in `out` where this piece's moves start (for de-duplication).
+    start: usize,
+    color: Color,
+    from: u8,
+    /// Empty squares; the moving piece's start square counts as empty.
+    empty: u32,
+    /// Enemy pieces (captured ones included: they stay until the move ends).
+    enemy: u32,
+    path: [u8; MAX_PATH],
+    len: usize,
+}
+
+impl CaptureSearch<'_> {
+    fn emit(&mut self, to: usize, captured: u32, crowns: bool) {
+        let dup = self.out[self.start..]
+            .iter()
+            .any(|m| m.to as usize == to && m.captured.0 == captured);
+        if dup {
+            return;
+        }
+        self.out.push(Move {
+            from: self.from,
+            to: to as u8,
+            crowns,
+            path_len: self.len as u8,
+            captured: Bitboard(captured),
+            path: self.path,
+        });
+    }
+
+    #[inline]
+    fn push(&mut self, sq: usize) {
+        self.path[self.len] = sq as u8;
+        self.len += 1;
+    }
+
+    #[inline]
+    fn crowning(&self, sq: usize) -> bool {
+        match self.color {
+            Color::White => sq >= 28,
+            Color::Black => sq < 4,
+        }
+    }
+
+    /// A man on `sq` that has already taken `captured`.
+    fn man(&mut self, sq: usize, captured: u32) {
+        let live = self.enemy & !captured;
+        for d in 0..4 {
+            let n1 = NEIGHBOUR[sq][d];
+            if n1 == NONE || live & (1 << n1) == 0 {
+                continue;
+            }
+            let n2 = NEIGHBOUR[n1 as usize][d];
+            if n2 == NONE || self.empty & (1 << n2) == 0 {
+                continue;
+            }
+            let (n2, c2) = (n2 as usize, captured | (1 << n1));
+            self.push(n2);
+            if self.crowning(n2) {
+                // Crowned at once: carries on as a king if it can.
+                if self.king_can_capture(n2, c2, d) {
+                    self.king(n2, c2, Some(d), true);
+                } else {
+                    self.emit(n2, c2, true);
+                }
+            } else if self.man_can_capture(n2, c2) {
+                self.man(n2, c2);
+            } else {
+                self.emit(n2, c2, false);
+            }
+            self.len -= 1;
+        }
+    }
+
+    fn man_can_capture(&self, sq: usize, captured: u32) -> bool {
+        let live = self.enemy & !captured;
+        (0..4).any(|d| {
+            let n1 = NEIGHBOUR[sq][d];
+            n1 != NONE && live & (1 << n1) != 0 && {
+                let n2 = NEIGHBOUR[n1 as usize][d];
+                n2 != NONE && self.empty & (1 << n2) != 0
+            }
+        })
+    }
+
+    /// Can a king on `sq` capture again, having arrived moving in `came`?
+    /// (Straight back is always blocked by the piece just jumped.)
+    fn king_can_capture(&self, sq: usize, captured: u32, came: usize) -> bool {
+        let live = self.enemy & !captured;
+        let occ = !self.empty;
+        (0..4).any(|d| {
+            d != REVERSE[came]
+                && match first_blocker(sq, d, occ) {
+                    Some(b) => {
+                        live & (1 << b) != 0 && {
+                            let n = NEIGHBOUR[b][d];
+                            n != NONE && self.empty & (1 << n) != 0
+                        }
+                    }
+                    None => false,
+                }
+        })
+    }
+
+    /// A king on `sq` that has already taken `captured`; every capture from
+    /// here is explored (this is only called when at least one exists, or at
+    /// the root).
+    fn king(&mut self, sq: usize, captured: u32, came: Option<usize>, crowns: bool) {
+        let live = self.enemy & !captured;
+        let occ = !self.empty;
+        for d in 0..4 {
+            if came == Some(REVERSE[d]) {
+                continue;
+            }
+            let Some(b) = first_blocker(sq, d, occ) else {
+                continue;
+            };
+            if live & (1 << b) == 0 {
+                continue;
+            }
+            // Landing squares: the empty run just beyond the jumped piece.
+            let beyond = RAY[b][d];
+            let landings = match first_blocker(b, d, occ) {
+                None => beyond,
+                Some(b2) => beyond & !(RAY[b2][d] | (1 << b2)),
+            };
+            if landings == 0 {
+                continue;
+            }
+            let c2 = captured | (1 << b);
+            let mut going_on = 0u32;
+            let mut l = landings;
+            while l != 0 {
+                let s = l.trailing_zeros() as usize;
+                l &= l - 1;
+                if self.king_can_capture(s, c2, d) {
+                    going_on |= 1 << s;
+                }
+            }
+            // Where some landings let the capture go on, only those may be chosen.
+            let (mut set, terminal) = if going_on != 0 {
+                (going_on, false)
+            } else {
+                (landings, true)
+            };
+            // Walk the landings nearest first, so paths read naturally.
+            let nearest_first = d >= 2;
+            while set != 0 {
+                let s = if nearest_first {
+                    31 - set.leading_zeros() as usize
+                } else {
+                    set.trailing_zeros() as usize
+                };
+                set &= !(1 << s);
+                self.push(s);
+                if terminal {
+                    self.emit(s, c2, crowns);
+                } else {
+                    self.king(s, c2, Some(d), crowns);
+                }
+                self.len -= 1;
+            }
+        }
+    }
+}
+
+impl Position {
+    /// Fills `out` with every legal move: the captures if any exist,
+    /// otherwise the quiet moves.
+    pub fn generate_moves(&self, out: &mut MoveList) {
+        out.clear();
+        self.generate_captures(out);
+        if out.is_empty() {
+            self.generate_quiet(out);
+        }
+    }
+
+    /// Fills `out` with every capture (empty when there is none).
+    pub fn generate_captures(&self, out: &mut MoveList) {
+        out.clear();
+        if !self.has_capture() {
+            return;
+        }
+        let us = self.turn;
+        let own = self.pieces(us).0;
+        let enemy = self.pieces(us.opposite()).0;
+        let mut pieces = self.capturing_men() | self.kings_of(us).0;
+        while pieces != 0 {
+            let sq = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let mut cs = CaptureSearch {
+                start: out.len(),
+                out,
+                color: us,
+                from: sq as u8,
+                empty: !(own | enemy) | (1 << sq),
+                enemy,
+                path: [0; MAX_PATH],
+                len: 1,
+            };
+            cs.path[0] = sq as u8;
+            if self.kings.0 & (1 << sq) != 0 {
+                cs.king(sq, 0, None, false);
+            } else {
+                cs.man(sq, 0);
+            }
+        }
+    }
+
+    /// Fills `out` with the quiet moves, ignoring whether a capture exists.
+    pub fn generate_quiet(&self, out: &mut MoveList) {
+        let us = self.turn;
+        let empty = self.empty().0;
+        let men = self.men_of(us).0;
+        let crown_rank = match us {
+            Color::White => crate::bitboard::RANK_8.0,
+            Color::Black => crate::bitboard::RANK_1.0,
+        };
+        for (mut targets, shift) in man_steps(us, men, empty) {
+            while targets != 0 {
+                let to = targets.trailing_zeros() as i32;
+                targets &= targets - 1;
+                let from = (to - shift) as u8;
+                out.push(Move::quiet(
+                    Square::from_index_unchecked(from),
+                    Square::from_index_unchecked(to as u8),
+                    crown_rank & (1 << to) != 0,
+                ));
+            }
+        }
+        let occ = self.occupied().0;
+        let mut kings = self.kings_of(us).0;
+        while kings != 0 {
+            let sq = kings.trailing_zeros() as usize;
+            kings &= kings - 1;
+            let mut t = king_quiet_targets(sq, occ);
+            while t != 0 {
+                let to = t.trailing_zeros() as u8;
+                t &= t - 1;
+                out.push(Move::quiet(
+                    Square::from_index_unchecked(sq as u8),
+                    Square::from_index_unchecked(to),
+                    false,
+                ));
+            }
+        }
+    }
+
+    /// Men of the side to move that can capture right now.
+    #[inline]
+    fn capturing_men(&self) -> u32 {
+        let us = self.turn;
+        let men = self.men_of(us).0;
+        if men == 0 {
+            return 0;
+        }
+        let enemy = self.pieces(us.opposite()).0;
+        let empty = self.empty().0;
+        // For each direction: an empty square two steps away with an enemy between.
+        (sw(sw(empty) & enemy)
+            | se(se(empty) & enemy)
+            | nw(nw(empty) & enemy)
+            | ne(ne(empty) & enemy))
+            & men
+    }
+
+    /// True when the side to move has a capture (and so must capture).
+    pub fn has_capture(&self) -> bool {
+        if self.capturing_men() != 0 {
+            return true;
+        }
+        let us = self.turn;
+        let enemy = self.pieces(us.opposite()).0;
+        let empty = self.empty().0;
+        let occ = !empty;
+        let mut kings = self.kings_of(us).0;
+        while kings != 0 {
+            let sq = kings.trailing_zeros() as usize;
+            kings &= kings - 1;
+            for d in 0..4 {
+                if let Some(b) = first_blocker(sq, d, occ) {
+                    if enemy & (1 << b) != 0 {
+                        let n = NEIGHBOUR[b][d];
+                        if n != NONE && empty & (1 << n) != 0 {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Number of quiet moves (ignoring whether a capture exists), without
+    /// building them.
+    pub fn count_quiet(&self) -> u32 {
+        let us = self.turn;
+        let empty = self.empty().0;
+        let mut n: u32 = man_steps(us, self.men_of(us).0, empty)
+            .iter()
+            .map(|(t, _)| t.count_ones())
+            .sum();
+        let occ = !empty;
+        let mut kings = self.kings_of(us).0;
+        while kings != 0 {
+            let sq = kings.trailing_zeros() as usize;
+            kings &= kings - 1;
+            n += king_quiet_targets(sq, occ).count_ones();
+        }
+        n
+    }
+
+    /// True when the side to move has at least one legal move.
+    pub fn has_any_move(&self) -> bool {
+        self.has_capture() || self.count_quiet() > 0
+    }
+
+    /// Number of legal moves; `buf` is scratch space for the captures.
+    pub fn count_moves(&self, buf: &mut MoveList) -> usize {
+        self.generate_captures(buf);
+        if buf.is_empty() {
+            self.count_quiet() as usize
+        } else {
+            buf.len()
+        }
+    }
+
+    /// The legal moves starting on `from`.
+    pub fn legal_moves_from(&self, from: Square) -> Vec<Move> {
+        self.legal_moves()
+            .iter()
+            .filter(|m| m.from() == from)
+            .copied()
+            .collect()
+    }
+}
+
+// Directions 0 and 1 are north (increasing index), 2 and 3 south; the code
+// above relies on that order.
+const _: () = assert!(
+    Direction::NorthEast as usize == 0
+        && Direction::NorthWest as usize == 1
+        && Direction::SouthWest as usize == 3
+);

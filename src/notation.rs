@@ -1,0 +1,279 @@
+//! Russian move notation, out and back in.
+//!
+//! Written: quiet moves `c3-d4`; captures `d4:b2`, a multiple capture by its
+//! two ends only (`d2:h6`), unless another legal capture shares both ends
+//! but takes other pieces: then every landing square is written
+//! (`c3:e5:g3:e1`).
+//!
+//! Read: those forms and more, case-insensitive, `x` for `:`, numeric
+//! squares, any subset of the landing squares; a text that matches no
+//! legal move, or more than one, is a typed error listing the candidates.
+
+use crate::bitboard::{Bitboard, Direction};
+use crate::movegen::Move;
+use crate::position::Position;
+use crate::square::Square;
+use std::fmt;
+
+/// Longest move text accepted.
+pub const MAX_MOVE_TEXT: usize = 100;
+
+/// Why a move text was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotationError {
+    /// Not move text at all (`reason` says what is wrong).
+    Malformed { text: String, reason: String },
+    /// Well-formed, but no legal move matches it. `legal` lists every legal
+    /// move in the position; `reason` explains the most likely mistake.
+    Illegal {
+        text: String,
+        reason: String,
+        legal: Vec<String>,
+    },
+    /// More than one legal move matches; `candidates` lists them in full.
+    Ambiguous {
+        text: String,
+        candidates: Vec<String>,
+    },
+}
+
+impl NotationError {
+    /// A stable machine word: `bad_notation`, `illegal_move` or `ambiguous_move`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            NotationError::Malformed { .. } => "bad_notation",
+            NotationError::Illegal { .. } => "illegal_move",
+            NotationError::Ambiguous { .. } => "ambiguous_move",
+        }
+    }
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotationError::Malformed { text, reason } => {
+                write!(f, "'{text}' is not a move: {reason}")
+            }
+            NotationError::Illegal {
+                text,
+                reason,
+                legal,
+            } => {
+                write!(
+                    f,
+                    "illegal move '{text}': {reason}; legal moves: {}",
+                    legal.join(" ")
+                )
+            }
+            NotationError::Ambiguous { text, candidates } => {
+                write!(
+                    f,
+                    "ambiguous move '{text}': it could be {}",
+                    candidates.join(" or ")
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+/// The text of `mv`, given every legal move of its position (`legal`).
+pub fn write(mv: &Move, legal: &[Move]) -> String {
+    if !mv.is_capture() {
+        return format!("{}-{}", mv.from(), mv.to());
+    }
+    let twin = legal
+        .iter()
+        .any(|m| m.from() == mv.from() && m.to() == mv.to() && m.captured() != mv.captured());
+    if twin {
+        mv.long_notation()
+    } else {
+        format!("{}:{}", mv.from(), mv.to())
+    }
+}
+
+/// The squares of a move text, or why it is not one.
+fn split_squares(text: &str) -> Result<Vec<Square>, String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err("empty text".into());
+    }
+    if t.len() > MAX_MOVE_TEXT {
+        return Err(format!("too long ({} bytes)", t.len()));
+    }
+    // Strip a trailing annotation (!, ?, +) and a leading move number ("12." / "12...").
+    let t = t.trim_end_matches(['!', '?', '+', '#', '*']);
+    let t = match t.find('.') {
+        Some(i) if t[..i].chars().all(|c| c.is_ascii_digit()) => {
+            t[i..].trim_start_matches('.').trim()
+        }
+        _ => t,
+    };
+    let normalised: String = t
+        .chars()
+        .map(|c| {
+            if c == 'x' || c == 'X' || c == '×' {
+                ':'
+            } else {
+                c
+            }
+        })
+        .collect();
+    let parts: Vec<&str> = normalised.split([':', '-']).collect();
+    if parts.len() < 2 {
+        return Err("expected at least two squares joined by '-' or ':'".into());
+    }
+    let mut squares = Vec::with_capacity(parts.len());
+    for p in parts {
+        if p.trim().is_empty() {
+            return Err("a square is missing between separators".into());
+        }
+        squares.push(p.parse::<Square>().map_err(|e| e.to_string())?);
+    }
+    Ok(squares)
+}
+
+/// The enemy pieces jumped along a written path, if every hop is diagonal.
+fn captured_along(pos: &Position, squares: &[Square]) -> Option<Bitboard> {
+    let enemy = pos.pieces(pos.turn().opposite());
+    let mut captured = Bitboard::EMPTY;
+    for hop in squares.windows(2) {
+        let (a, b) = (hop[0], hop[1]);
+        let dir = Direction::ALL
+            .into_iter()
+            .find(|&d| crate::bitboard::ray(a, d).contains(b))?;
+        let between = crate::bitboard::ray(a, dir)
+            & !crate::bitboard::ray(b, dir)
+            & !Bitboard::from_square(b);
+        captured |= between & enemy;
+    }
+    Some(captured)
+}
+
+fn is_subsequence(needle: &[Square], hay: &[Square]) -> bool {
+    let mut it = hay.iter();
+    needle.iter().all(|n| it.any(|h| h == n))
+}
+
+/// Why no legal move matches `from`..`to` (a plain-words explanation).
+pub fn explain_illegal(pos: &Position, squares: &[Square], legal: &[Move]) -> String {
+    let from = squares[0];
+    let to = *squares.last().expect("two squares");
+    let Some(piece) = pos.piece_at(from) else {
+        return format!("there is no piece on {from}");
+    };
+    if piece.color != pos.turn() {
+        return format!(
+            "the piece on {from} is not yours; {} is to move",
+            pos.turn()
+        );
+    }
+    if legal.is_empty() {
+        return "there is no legal move: the game is over".into();
+    }
+    let any_capture = legal[0].is_capture();
+    let from_moves: Vec<&Move> = legal.iter().filter(|m| m.from() == from).collect();
+    if any_capture {
+        // Stopping short of a capture's end, or a king landing on a square
+        // from which it cannot go on.
+        let prefix = from_moves.iter().any(|m| {
+            let path = m.path_vec();
+            path.len() > 2 && path[1..path.len() - 1].contains(&to)
+        });
+        if prefix {
+            return format!("the capture is not finished: from {to} the piece must capture again");
+        }
+        let landing_rule = pos
+            .piece_at(from)
+            .is_some_and(|p| p.role == crate::position::Role::King)
+            && from_moves.iter().any(|m| {
+                let path = m.path_vec();
+                // `to` lies on the same hop, beyond the same jumped piece.
+                path.windows(2).any(|w| {
+                    Direction::ALL.into_iter().any(|d| {
+                        let r = crate::bitboard::ray(w[0], d);
+                        r.contains(w[1]) && r.contains(to)
+                    })
+                })
+            });
+        if landing_rule && from_moves.iter().all(|m| m.to() != to) {
+            return "the king must stop on a square from which it can go on capturing".into();
+        }
+        if from_moves.is_empty() {
+            return "capture is compulsory, and this piece has no capture".into();
+        }
+        if !from_moves.iter().any(|m| m.to() == to) {
+            return format!(
+                "capture is compulsory; the piece on {from} can capture to {}",
+                join_ends(&from_moves)
+            );
+        }
+        return "no capture of this piece follows that path".into();
+    }
+    if from_moves.is_empty() {
+        return format!("the piece on {from} has no legal move");
+    }
+    format!(
+        "the piece on {from} can move only to {}",
+        join_ends(&from_moves)
+    )
+}
+
+fn join_ends(moves: &[&Move]) -> String {
+    let mut ends: Vec<String> = moves.iter().map(|m| m.to().to_string()).collect();
+    ends.sort();
+    ends.dedup();
+    ends.join(", ")
+}
+
+/// Finds the legal move that `text` names, given the legal moves `legal`
+/// of `pos`.
+pub fn parse_in(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, NotationError> {
+    let shown = text.trim().chars().take(MAX_MOVE_TEXT).collect::<String>();
+    let squares = split_squares(text).map_err(|reason| NotationError::Malformed {
+        text: shown.clone(),
+        reason,
+    })?;
+    let (from, to) = (squares[0], *squares.last().expect("two squares"));
+    let middle = &squares[1..squares.len() - 1];
+    let written_captures = if middle.is_empty() {
+        None
+    } else {
+        captured_along(pos, &squares)
+    };
+    let candidates: Vec<Move> = legal
+        .iter()
+        .filter(|m| m.from() == from && m.to() == to)
+        .filter(|m| {
+            middle.is_empty()
+                || written_captures == Some(m.captured())
+                || is_subsequence(middle, &m.path_vec()[1..])
+        })
+        .copied()
+        .collect();
+    match candidates.len() {
+        1 => Ok(candidates[0]),
+        0 => Err(NotationError::Illegal {
+            text: shown,
+            reason: explain_illegal(pos, &squares, legal),
+            legal: legal.iter().map(|m| write(m, legal)).collect(),
+        }),
+        _ => Err(NotationError::Ambiguous {
+            text: shown,
+            candidates: candidates.iter().map(Move::long_notation).collect(),
+        }),
+    }
+}
+
+impl Position {
+    /// The Russian notation of `mv` in this position.
+    pub fn move_text(&self, mv: &Move) -> String {
+        write(mv, &self.legal_moves())
+    }
+
+    /// The legal move named by `text` (see the module docs for the forms).
+    pub fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
+        parse_in(self, text, &self.legal_moves())
+    }
+}

@@ -1,0 +1,1 @@
+//! The thin `#[wasm_bindgen]` layer: converts and validates, holds no rules.
