@@ -237,12 +237,10 @@ pub fn parse_in(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, Nota
     })?;
     let (from, to) = (squares[0], *squares.last().expect("two squares"));
     let middle = &squares[1..squares.len() - 1];
-    let written_captures = if middle.is_empty() {
-        None
-    } else {
-        captured_along(pos, &squares)
-    };
-    let candidates: Vec<Move> = legal
+    // The pieces jumped if the text spells out a whole path (`d4:a1` for a
+    // single jump, `c3:e5:g3:e1` for a full multiple capture).
+    let written_captures = captured_along(pos, &squares);
+    let mut candidates: Vec<Move> = legal
         .iter()
         .filter(|m| m.from() == from && m.to() == to)
         .filter(|m| {
@@ -252,6 +250,19 @@ pub fn parse_in(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, Nota
         })
         .copied()
         .collect();
+    // A text that is exactly one capture's whole path names that capture,
+    // even when it is also a shortened form of a longer capture with the
+    // same ends (`d4:a1` taking b2, next to `d4:b6:d8:f6:a1`).
+    if candidates.len() > 1 {
+        let exact: Vec<Move> = candidates
+            .iter()
+            .filter(|m| m.is_capture() && written_captures == Some(m.captured()))
+            .copied()
+            .collect();
+        if exact.len() == 1 {
+            candidates = exact;
+        }
+    }
     match candidates.len() {
         1 => Ok(candidates[0]),
         0 => Err(NotationError::Illegal {
