@@ -3,14 +3,14 @@
 //!
 //! For every position both must produce exactly the same set of moves,
 //! compared as (from, to, captured squares, crowns), and playing each move
-//! must give the same next position. On sampled positions a few-ply perft
-//! must agree too.
+//! must give the same next position, and every move's notation must read
+//! back to it. On sampled positions a few-ply perft must agree too.
 
 mod naive;
 
 use naive::random::{openings, playout, random_setup, Rng};
 use naive::{key_of, Board, MoveKey};
-use shashki::{Position, Role};
+use shashki::{notation, Position, Role};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// What the compared positions covered, so a test can check that the
@@ -83,6 +83,22 @@ fn compare(pos: &Position, cov: &mut Coverage) {
         let naive_next = board.play(by_key[&key]);
         assert_eq!(next.fen(), naive_next.to_fen(), "after {key} in {fen}");
         assert_eq!(pos.play(m), Ok(next));
+    }
+
+    // Every move's text, short and long, reads back to it.
+    for m in ours.iter() {
+        let text = notation::write(m, &ours);
+        assert_eq!(
+            notation::parse_in(pos, &text, &ours),
+            Ok(*m),
+            "{text} in {fen}"
+        );
+        let long = m.long_notation();
+        assert_eq!(
+            notation::parse_in(pos, &long, &ours),
+            Ok(*m),
+            "{long} in {fen}"
+        );
     }
 
     cov.positions += 1;
