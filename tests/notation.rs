@@ -344,3 +344,51 @@ fn the_real_games_replay_through_the_reader() {
         "{crowned_mid_capture} mid-capture crownings"
     );
 }
+
+// ---- No panics -------------------------------------------------------------
+
+fn fuzz_positions() -> Vec<Position> {
+    [
+        "W:W21-32:B1-12",
+        CAPTURE_CHOICE,
+        KING_A1,
+        TWINS,
+        "W:WKd4:BKb2,Kc5,c7,e7",
+        "W:WKe1:Bc3,c5,e5,f2",
+        "B:WKe1:B",
+    ]
+    .iter()
+    .map(|f| pos(f))
+    .collect()
+}
+
+fn check_answer(p: &Position, text: &str) -> Result<(), proptest::test_runner::TestCaseError> {
+    match p.parse_move(text) {
+        Ok(m) => proptest::prop_assert!(p.legal_moves().contains(&m)),
+        Err(e) => {
+            proptest::prop_assert!(!e.to_string().is_empty());
+            proptest::prop_assert!(
+                ["bad_notation", "illegal_move", "ambiguous_move"].contains(&e.code())
+            );
+        }
+    }
+    Ok(())
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn arbitrary_move_text_never_panics(text in "\\PC{0,60}") {
+        for p in fuzz_positions() {
+            check_answer(&p, &text)?;
+        }
+    }
+
+    #[test]
+    fn move_like_text_never_panics(text in "[0-9]{0,2}\\.? ?([a-iA-I][0-9]|[0-9]{1,2})([-:xX×]{1,2}([a-iA-I][0-9]|[0-9]{1,2})){0,5}[!?+]{0,2}") {
+        for p in fuzz_positions() {
+            check_answer(&p, &text)?;
+        }
+    }
+}
