@@ -163,7 +163,7 @@ export const tests = [
   {
     name: "a multi-capture by clicks, animated with ghosts, then the bot replies",
     async fn({ page, base }) {
-      await open(page, base, shareHash("W:Wa1,h2:Bb2,d4,f6,h8"));
+      await open(page, base, shareHash("W:Wa1,h2:Bb2,d4,f6,a7"));
       await clickSquare(page, "a1");
       await clickSquare(page, "g7");
       // during the animation, jumped pieces turn into ghosts
@@ -191,7 +191,7 @@ export const tests = [
   {
     name: "two captures sharing both ends: the path is chosen hop by hop",
     async fn({ page, base }) {
-      const fen = "W:Wc1:Bb2,d2,b4,d4,h8";
+      const fen = "W:We1:Bd2,f4,d6,f2,d8,d4,h6"; // e1:c3:e5:c7 and e1:g3:e5:c7
       await open(page, base, shareHash(fen));
       const legal = await legalMovesOf(page, fen);
       const ends = new Map();
@@ -212,6 +212,28 @@ export const tests = [
       assertEq((await moveList(page))[0], target.notation, "the chosen path was played");
       const p = await pieces(page);
       for (const s of target.captures) assert(!p[s] || p[s].startsWith("white"), `${s} taken`);
+    },
+  },
+  {
+    name: "a man crowned in the middle of a capture goes on as a king",
+    async fn({ page, base }) {
+      const fen = "W:Wf2:Bc7,a7,g5,c5,d6,e5,e3"; // f2:d4:f6:h4 or f2:d4:b6:d8:h4
+      await open(page, base, shareHash(fen));
+      const legal = await legalMovesOf(page, fen);
+      const crowning = legal.find((m) => m.crowns);
+      assert(crowning && crowning.path.includes("d8"), `a crowning capture exists: ${legal.map((m) => m.notation)}`);
+      await clickSquare(page, "f2");
+      await clickSquare(page, "h4"); // two captures end here: choose the path
+      await clickSquare(page, "d4");
+      assertEq(await moveList(page), [], "still choosing after the shared first hop");
+      await clickSquare(page, "b6");
+      await page.waitForSelector('[data-piece="white-man"].sb-crowning, [data-piece="white-man"] .sb-crown-use', {
+        timeout: 4000,
+      });
+      await waitForMoves(page, 1);
+      assertEq((await moveList(page))[0], crowning.notation, "the crowning path was played");
+      const p = await pieces(page);
+      assertEq(p.h4, "white-king", "it ends as a king on h4");
     },
   },
   {
@@ -240,7 +262,7 @@ export const tests = [
       const focused = await page.evaluate(() => document.activeElement.getAttribute("data-square"));
       assertEq(focused, "c3", "arrow keys move the focus over dark squares");
       await page.keyboard.press("Enter");
-      await page.keyboard.press("ArrowUp"); // c5? we go up and right to d4 below
+      assertEq(await page.locator(".sb-selected").count(), 1, "Enter selects the piece");
       await page.focus('rect[data-square="d4"]');
       await page.keyboard.press("Enter");
       await waitForMoves(page, 2);

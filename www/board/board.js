@@ -11,7 +11,7 @@
 //   await board.playMove(move, game.board());
 
 import { animateMove, prefersReducedMotion } from "./animate.js";
-import { DARK_SQUARES, squareCenter } from "./geometry.js";
+import { DARK_SQUARES } from "./geometry.js";
 import { bindInput } from "./input.js";
 import {
   addCrown,
@@ -187,7 +187,10 @@ export class Board {
 
   redraw() {
     const o = this.state.orientation;
-    layoutSquares(this.dom, o);
+    if (this.laidOut !== o) {
+      layoutSquares(this.dom, o);
+      this.laidOut = o;
+    }
     this._drawMarks();
     this._drawPieces();
     this._drawDests();
@@ -235,6 +238,7 @@ export class Board {
     const o = this.state.orientation;
     const layer = this.dom.layers.pieces;
     layer.replaceChildren();
+    this.dom.layers.drag.replaceChildren();
     this.pieceEls = new Map();
     const must = this._mustCapture();
     for (const [square, piece] of this.pieces) {
@@ -442,10 +446,7 @@ export class Board {
       dragEnd: () => {
         const from = this.sel && this.sel.from;
         const g = from && this.pieceEls.get(from);
-        if (g) {
-          g.classList.remove("sb-dragging");
-          placePiece(g, squareCenter(from, this.state.orientation));
-        }
+        if (g) g.remove();
         this.redraw();
       },
     };

@@ -154,6 +154,7 @@ async function playMove(text, { animate = true } = {}) {
   showMoveError("");
   hint = null;
   notice = "";
+  persist();
   const gen = generation;
   const st = game.status();
   announce(`${cap(mover)} played ${played.notation}. ${statusSentence(st)}`);
@@ -423,8 +424,8 @@ function undo() {
   cancelRequests();
   const rec = record();
   const g = buildGame({ ...rec, end: null });
-  if (rec.end && settings.mode === "humans") {
-    // taking back a resignation or an agreed draw
+  if (rec.end) {
+    // only take back the resignation or the agreed draw
   } else if (settings.mode === "humans" || wasThinking) {
     g.undo();
   } else {
