@@ -31,7 +31,7 @@ pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod square;
-// TEMP pub mod web;
+pub mod web;
 
 pub use bitboard::Bitboard;
 pub use fen::FenError;

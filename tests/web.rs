@@ -18,7 +18,10 @@ fn s(v: &str) -> JsValue {
 }
 
 fn code(err: &JsValue) -> String {
-    assert!(err.is_instance_of::<js_sys::Error>(), "a JS Error is thrown");
+    assert!(
+        err.is_instance_of::<js_sys::Error>(),
+        "a JS Error is thrown"
+    );
     get(err, "code").as_string().expect("error has a code")
 }
 
@@ -31,7 +34,11 @@ fn obj(pairs: &[(&str, JsValue)]) -> JsValue {
 }
 
 fn arr(items: &[&str]) -> JsValue {
-    items.iter().map(|x| JsValue::from_str(x)).collect::<Array>().into()
+    items
+        .iter()
+        .map(|x| JsValue::from_str(x))
+        .collect::<Array>()
+        .into()
 }
 
 #[wasm_bindgen_test]
@@ -58,7 +65,13 @@ fn plays_text_and_object_moves() {
     // A capture is now compulsory: d4:f6.
     let cap = g.play(obj(&[("path", arr(&["d4", "f6"]))])).unwrap();
     assert_eq!(get(&cap, "notation").as_string().unwrap(), "d4:f6");
-    assert_eq!(Array::from(&get(&cap, "captures")).get(0).as_string().unwrap(), "e5");
+    assert_eq!(
+        Array::from(&get(&cap, "captures"))
+            .get(0)
+            .as_string()
+            .unwrap(),
+        "e5"
+    );
     assert_eq!(g.ply(), 3);
     assert_eq!(g.turn(), "black");
 }
@@ -69,19 +82,52 @@ fn every_error_code_and_state_untouched() {
     let fen = g.fen();
     assert_eq!(code(&g.play(s("c3-e5")).unwrap_err()), "illegal_move");
     assert_eq!(code(&g.play(s("hello")).unwrap_err()), "bad_notation");
-    assert_eq!(code(&g.play(JsValue::from_f64(42.0)).unwrap_err()), "bad_argument");
-    assert_eq!(code(&g.play(JsValue::UNDEFINED).unwrap_err()), "bad_argument");
+    assert_eq!(
+        code(&g.play(JsValue::from_f64(42.0)).unwrap_err()),
+        "bad_argument"
+    );
+    assert_eq!(
+        code(&g.play(JsValue::UNDEFINED).unwrap_err()),
+        "bad_argument"
+    );
     assert_eq!(code(&g.play(JsValue::NULL).unwrap_err()), "bad_argument");
-    assert_eq!(code(&g.play(arr(&["c3", "d4"])).unwrap_err()), "bad_argument");
-    assert_eq!(code(&g.play(obj(&[("from", s("c3"))])).unwrap_err()), "bad_argument");
-    assert_eq!(code(&g.play(obj(&[("from", JsValue::from_f64(3.0)), ("to", s("d4"))])).unwrap_err()), "bad_argument");
-    assert_eq!(code(&g.play(s(&"c3-d4".repeat(100_000))).unwrap_err()), "bad_argument");
-    assert_eq!(code(&Game::from_fen(s("W:Wa2:Bh8")).err().unwrap()), "bad_fen");
-    assert_eq!(code(&Game::from_fen(JsValue::from_f64(1.0)).err().unwrap()), "bad_argument");
-    assert_eq!(code(&Game::from_pdn(s("1. c3-c5")).err().unwrap()), "bad_pdn");
+    assert_eq!(
+        code(&g.play(arr(&["c3", "d4"])).unwrap_err()),
+        "bad_argument"
+    );
+    assert_eq!(
+        code(&g.play(obj(&[("from", s("c3"))])).unwrap_err()),
+        "bad_argument"
+    );
+    assert_eq!(
+        code(
+            &g.play(obj(&[("from", JsValue::from_f64(3.0)), ("to", s("d4"))]))
+                .unwrap_err()
+        ),
+        "bad_argument"
+    );
+    assert_eq!(
+        code(&g.play(s(&"c3-d4".repeat(100_000))).unwrap_err()),
+        "bad_argument"
+    );
+    assert_eq!(
+        code(&Game::from_fen(s("W:Wa2:Bh8")).err().unwrap()),
+        "bad_fen"
+    );
+    assert_eq!(
+        code(&Game::from_fen(JsValue::from_f64(1.0)).err().unwrap()),
+        "bad_argument"
+    );
+    assert_eq!(
+        code(&Game::from_pdn(s("1. c3-c5")).err().unwrap()),
+        "bad_pdn"
+    );
     assert_eq!(code(&g.accept_draw().unwrap_err()), "no_draw_offer");
     assert_eq!(code(&g.resign(s("purple")).unwrap_err()), "bad_argument");
-    assert_eq!(code(&g.goto(JsValue::from_f64(-1.0)).unwrap_err()), "bad_argument");
+    assert_eq!(
+        code(&g.goto(JsValue::from_f64(-1.0)).unwrap_err()),
+        "bad_argument"
+    );
     assert_eq!(g.fen(), fen, "errors leave the game unchanged");
     assert_eq!(g.ply(), 0);
 
@@ -93,7 +139,10 @@ fn every_error_code_and_state_untouched() {
     assert!(Array::from(&get(&e, "candidates")).length() >= 2);
 
     let mut over = Game::from_fen(s("B:Wc3:B")).unwrap();
-    assert_eq!(get(&over.status().unwrap(), "state").as_string().unwrap(), "win");
+    assert_eq!(
+        get(&over.status().unwrap(), "state").as_string().unwrap(),
+        "win"
+    );
     assert_eq!(code(&over.play(s("c3-d4")).unwrap_err()), "game_over");
 }
 
@@ -109,16 +158,24 @@ fn status_after_a_win_and_after_an_automatic_draw() {
 
     // One king each: kings on both sides, 2 pieces: 5 moves each, then a draw.
     let mut d = Game::from_fen(s("W:WKa1:BKh2")).unwrap();
-    let moves = ["a1-b2", "h2-g1", "b2-a1", "g1-h2", "a1-b2", "h2-g1", "b2-c1", "g1-h2", "c1-b2", "h2-g1"];
+    let moves = [
+        "a1-b2", "h2-g1", "b2-a1", "g1-h2", "a1-b2", "h2-g1", "b2-c1", "g1-h2", "c1-b2", "h2-g1",
+    ];
     for m in moves {
-        assert_eq!(get(&d.status().unwrap(), "state").as_string().unwrap(), "ongoing");
+        assert_eq!(
+            get(&d.status().unwrap(), "state").as_string().unwrap(),
+            "ongoing"
+        );
         d.play(s(m)).unwrap();
     }
     let st = d.status().unwrap();
     assert_eq!(get(&st, "state").as_string().unwrap(), "draw");
     assert!(get(&st, "winner").is_null());
     let reason = get(&st, "reason").as_string().unwrap();
-    assert!(reason == "kings_balance" || reason == "repetition", "{reason}");
+    assert!(
+        reason == "kings_balance" || reason == "repetition",
+        "{reason}"
+    );
 }
 
 #[wasm_bindgen_test]

@@ -80,11 +80,21 @@ pub struct WebError {
 
 impl WebError {
     pub fn bad_argument(message: impl Into<String>) -> WebError {
-        WebError { code: "bad_argument", message: message.into(), reason: None, candidates: Vec::new() }
+        WebError {
+            code: "bad_argument",
+            message: message.into(),
+            reason: None,
+            candidates: Vec::new(),
+        }
     }
 
     pub fn new(code: &'static str, message: impl Into<String>) -> WebError {
-        WebError { code, message: message.into(), reason: None, candidates: Vec::new() }
+        WebError {
+            code,
+            message: message.into(),
+            reason: None,
+            candidates: Vec::new(),
+        }
     }
 }
 
@@ -95,7 +105,12 @@ impl From<NotationError> for WebError {
             NotationError::Illegal { reason, legal, .. } => (Some(reason.clone()), legal.clone()),
             NotationError::Ambiguous { candidates, .. } => (None, candidates.clone()),
         };
-        WebError { code: e.code(), message: e.to_string(), reason, candidates }
+        WebError {
+            code: e.code(),
+            message: e.to_string(),
+            reason,
+            candidates,
+        }
     }
 }
 
@@ -111,7 +126,10 @@ impl From<GameError> for WebError {
 /// Refuses over-long text before any parsing.
 pub fn check_len(what: &str, text: &str, max: usize) -> Result<(), WebError> {
     if text.len() > max {
-        Err(WebError::bad_argument(format!("{what} is too long ({} bytes; at most {max})", text.len())))
+        Err(WebError::bad_argument(format!(
+            "{what} is too long ({} bytes; at most {max})",
+            text.len()
+        )))
     } else {
         Ok(())
     }
@@ -119,7 +137,8 @@ pub fn check_len(what: &str, text: &str, max: usize) -> Result<(), WebError> {
 
 fn square(what: &str, s: &str) -> Result<Square, WebError> {
     check_len(what, s, 16)?;
-    s.parse::<Square>().map_err(|e| WebError::new("bad_notation", format!("{what}: {e}")))
+    s.parse::<Square>()
+        .map_err(|e| WebError::new("bad_notation", format!("{what}: {e}")))
 }
 
 /// The legal move an object names. `legal` must be the game's legal moves.
@@ -136,21 +155,35 @@ pub fn resolve_input(game: &Game, input: &MoveInput, legal: &[Move]) -> Result<M
                     path.len()
                 )));
             }
-            let squares = path.iter().map(|s| square("path", s)).collect::<Result<Vec<_>, _>>()?;
+            let squares = path
+                .iter()
+                .map(|s| square("path", s))
+                .collect::<Result<Vec<_>, _>>()?;
             if let (Some(f), Some(t)) = (&input.from, &input.to) {
-                if square("from", f)? != squares[0] || square("to", t)? != squares[squares.len() - 1] {
+                if square("from", f)? != squares[0]
+                    || square("to", t)? != squares[squares.len() - 1]
+                {
                     return Err(WebError::bad_argument("from/to disagree with path"));
                 }
             }
-            squares.iter().map(Square::to_string).collect::<Vec<_>>().join(":")
+            squares
+                .iter()
+                .map(Square::to_string)
+                .collect::<Vec<_>>()
+                .join(":")
         }
         (None, Some(f), Some(t)) => {
             let (from, to) = (square("from", f)?, square("to", t)?);
             if let Some(caps) = &input.captures {
                 if caps.len() > 12 {
-                    return Err(WebError::bad_argument("captures lists more than 12 squares"));
+                    return Err(WebError::bad_argument(
+                        "captures lists more than 12 squares",
+                    ));
                 }
-                let caps = caps.iter().map(|s| square("captures", s)).collect::<Result<crate::Bitboard, _>>()?;
+                let caps = caps
+                    .iter()
+                    .map(|s| square("captures", s))
+                    .collect::<Result<crate::Bitboard, _>>()?;
                 return legal
                     .iter()
                     .find(|m| m.from() == from && m.to() == to && m.captured() == caps)
@@ -167,7 +200,11 @@ pub fn resolve_input(game: &Game, input: &MoveInput, legal: &[Move]) -> Result<M
             }
             format!("{from}:{to}")
         }
-        _ => return Err(WebError::bad_argument("a move object needs {from, to}, {from, to, captures} or {path}")),
+        _ => {
+            return Err(WebError::bad_argument(
+                "a move object needs {from, to}, {from, to, captures} or {path}",
+            ))
+        }
     };
     // Quiet and capture separators are interchangeable for the parser.
     Ok(notation::parse_in(game.position(), &text, legal)?)
@@ -188,7 +225,9 @@ pub fn side(text: &str) -> Result<crate::Color, WebError> {
     match text.trim().to_ascii_lowercase().as_str() {
         "white" | "w" => Ok(crate::Color::White),
         "black" | "b" => Ok(crate::Color::Black),
-        other => Err(WebError::bad_argument(format!("side must be \"white\" or \"black\", got \"{other}\""))),
+        other => Err(WebError::bad_argument(format!(
+            "side must be \"white\" or \"black\", got \"{other}\""
+        ))),
     }
 }
 
@@ -227,7 +266,11 @@ pub fn history(game: &Game) -> Vec<HistoryView> {
 pub fn camel_keys(v: serde_json::Value) -> serde_json::Value {
     use serde_json::Value;
     match v {
-        Value::Object(map) => Value::Object(map.into_iter().map(|(k, v)| (camel(&k), camel_keys(v))).collect()),
+        Value::Object(map) => Value::Object(
+            map.into_iter()
+                .map(|(k, v)| (camel(&k), camel_keys(v)))
+                .collect(),
+        ),
         Value::Array(a) => Value::Array(a.into_iter().map(camel_keys).collect()),
         other => other,
     }
@@ -260,7 +303,7 @@ pub fn status(game: &Game) -> serde_json::Value {
     } else {
         "draw"
     };
-    let counts = serde_json::to_value(game.counters().counts(game.position())).unwrap_or(serde_json::Value::Null);
+    let counts = serde_json::to_value(st.counts()).unwrap_or(serde_json::Value::Null);
     serde_json::json!({
         "state": state,
         "toMove": game.position().turn().name(),

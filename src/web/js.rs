@@ -63,12 +63,19 @@ pub(crate) fn js_error(e: WebError) -> JsValue {
 
 fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
     v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| js_error(WebError::new("internal", format!("cannot convert a value for JavaScript: {e}"))))
+        .map_err(|e| {
+            js_error(WebError::new(
+                "internal",
+                format!("cannot convert a value for JavaScript: {e}"),
+            ))
+        })
 }
 
 /// A string argument, or a `bad_argument` error naming what was expected.
 fn string_arg(what: &str, v: &JsValue, max: usize) -> Result<String, JsValue> {
-    let s = v.as_string().ok_or_else(|| js_error(WebError::bad_argument(format!("{what} must be a string"))))?;
+    let s = v
+        .as_string()
+        .ok_or_else(|| js_error(WebError::bad_argument(format!("{what} must be a string"))))?;
     convert::check_len(what, &s, max).map_err(js_error)?;
     Ok(s)
 }
@@ -84,7 +91,9 @@ impl Game {
     /// A new game from the starting position.
     #[wasm_bindgen(constructor)]
     pub fn new() -> Game {
-        Game { inner: game::Game::new() }
+        Game {
+            inner: game::Game::new(),
+        }
     }
 
     /// A new game from a FEN (`W:Wa1,c3,Kd4:Bh8,Kb8`, numeric squares accepted).
@@ -100,7 +109,9 @@ impl Game {
     #[wasm_bindgen(js_name = fromPdn)]
     pub fn from_pdn(pdn: JsValue) -> Result<Game, JsValue> {
         let pdn = string_arg("pdn", &pdn, MAX_PDN_TEXT)?;
-        game::Game::from_pdn(&pdn).map(|inner| Game { inner }).map_err(|e| js_error(WebError::new("bad_pdn", e.to_string())))
+        game::Game::from_pdn(&pdn)
+            .map(|inner| Game { inner })
+            .map_err(|e| js_error(WebError::new("bad_pdn", e.to_string())))
     }
 
     fn moves_view(&self, from: &JsValue) -> Result<Vec<MoveView>, JsValue> {
@@ -109,27 +120,43 @@ impl Game {
             None
         } else {
             let s = string_arg("from", from, 16)?;
-            Some(s.parse::<crate::Square>().map_err(|e| js_error(WebError::new("bad_notation", e.to_string())))?)
+            Some(
+                s.parse::<crate::Square>()
+                    .map_err(|e| js_error(WebError::new("bad_notation", e.to_string())))?,
+            )
         };
-        Ok(legal.iter().filter(|m| only.is_none_or(|f| m.from() == f)).map(|m| MoveView::new(m, &legal)).collect())
+        Ok(legal
+            .iter()
+            .filter(|m| only.is_none_or(|f| m.from() == f))
+            .map(|m| MoveView::new(m, &legal))
+            .collect())
     }
 
     /// Every legal move (only those from `from`, when given).
     #[wasm_bindgen(js_name = legalMoves, unchecked_return_type = "MoveObject[]")]
-    pub fn legal_moves_js(&self, #[wasm_bindgen(unchecked_param_type = "string")] from: JsValue) -> Result<JsValue, JsValue> {
+    pub fn legal_moves_js(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] from: JsValue,
+    ) -> Result<JsValue, JsValue> {
         to_js(&self.moves_view(&from)?)
     }
 
     /// Same as `legalMoves`.
     #[wasm_bindgen(unchecked_return_type = "MoveObject[]")]
-    pub fn legal_moves(&self, #[wasm_bindgen(unchecked_param_type = "string")] from: JsValue) -> Result<JsValue, JsValue> {
+    pub fn legal_moves(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] from: JsValue,
+    ) -> Result<JsValue, JsValue> {
         to_js(&self.moves_view(&from)?)
     }
 
     /// Plays a move given as notation text or as an object; returns the move
     /// played. On error the game is unchanged.
     #[wasm_bindgen(unchecked_return_type = "MoveObject")]
-    pub fn play(&mut self, #[wasm_bindgen(unchecked_param_type = "MoveInput")] mv: JsValue) -> Result<JsValue, JsValue> {
+    pub fn play(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "MoveInput")] mv: JsValue,
+    ) -> Result<JsValue, JsValue> {
         let legal = self.inner.legal_moves();
         let chosen = if let Some(text) = mv.as_string() {
             convert::resolve_text(&self.inner, &text, &legal)
@@ -138,7 +165,9 @@ impl Game {
                 .map_err(|e| js_error(WebError::bad_argument(format!("bad move object: {e}"))))?;
             convert::resolve_input(&self.inner, &input, &legal)
         } else {
-            Err(WebError::bad_argument("a move must be notation text or an object {from, to} / {path}"))
+            Err(WebError::bad_argument(
+                "a move must be notation text or an object {from, to} / {path}",
+            ))
         }
         .map_err(js_error)?;
         let view = MoveView::new(&chosen, &legal);
@@ -186,7 +215,7 @@ impl Game {
 
     /// Number of moves in the record, including any that `redo` can replay.
     pub fn length(&self) -> usize {
-        self.inner.len()
+        self.inner.record_len()
     }
 
     /// Takes back one move; false at the start.
@@ -251,7 +280,9 @@ impl Game {
         let name = string_arg("tag name", &name, 64)?;
         let value = string_arg("tag value", &value, MAX_SHORT_TEXT)?;
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            return Err(js_error(WebError::bad_argument("a tag name is letters, digits and _ only")));
+            return Err(js_error(WebError::bad_argument(
+                "a tag name is letters, digits and _ only",
+            )));
         }
         self.inner.set_tag(&name, &value);
         Ok(())
