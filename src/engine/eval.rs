@@ -302,10 +302,8 @@ fn side_terms(
         // with those empty (or off the board) are looked at.
         if enemy_kings == 0 {
             let empty = !occupied;
-            let mut m = men
-                & RUNAWAY_RANKS
-                & (south_west(empty) | NO_NE)
-                & (south_east(empty) | NO_NW);
+            let mut m =
+                men & RUNAWAY_RANKS & (south_west(empty) | NO_NE) & (south_east(empty) | NO_NW);
             while m != 0 {
                 let sq = m.trailing_zeros() as usize;
                 m &= m - 1;
@@ -483,7 +481,12 @@ mod tests {
             seed ^= seed << 17;
             pos = pos.play_unchecked(&moves[(seed % moves.len() as u64) as usize]);
         }
-        for f in ["W:Wa1:Bb2,c3", "B:Wa1:Bb2,c3", "W:WKa1:Bb2,c3", "B:Wc3,d4,e3:Bd2"] {
+        for f in [
+            "W:Wa1:Bb2,c3",
+            "B:Wa1:Bb2,c3",
+            "W:WKa1:Bb2,c3",
+            "B:Wc3,d4,e3:Bd2",
+        ] {
             let p = Position::from_fen(f).unwrap();
             assert_eq!(has_quiet_move(&p), p.count_quiet() > 0, "{f}");
         }
