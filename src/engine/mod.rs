@@ -35,6 +35,7 @@ pub mod tt;
 pub mod zobrist;
 
 pub use clock::Clock;
+pub use eval::Weights;
 pub use levels::{level, levels, LevelInfo, Rng, MAX_LEVEL};
 pub use search::{DrawState, Limits, NoDrawCounts, SearchResult, MATE, MATE_BOUND};
 
@@ -61,6 +62,7 @@ pub const DRAW_JUDGE_NODES: u64 = 1_000_000;
 /// [`Engine::clear`] between games).
 pub struct Engine {
     tt: tt::Table,
+    eval: Box<eval::Evaluator>,
     heur: Heuristics,
 }
 
@@ -70,8 +72,21 @@ impl Engine {
     pub fn new(tt_megabytes: usize) -> Engine {
         Engine {
             tt: tt::Table::new(tt_megabytes),
+            eval: Box::new(eval::DEFAULT.clone()),
             heur: Heuristics::new(),
         }
+    }
+
+    /// Plays with other evaluation weights from now on (tuning); forgets
+    /// the stored positions, whose scores came from the old weights.
+    pub fn set_weights(&mut self, weights: Weights) {
+        *self.eval = eval::Evaluator::new(weights);
+        self.clear();
+    }
+
+    /// The evaluation weights in use.
+    pub fn weights(&self) -> &Weights {
+        self.eval.weights()
     }
 
     /// Forgets everything learnt (start of a new game).
@@ -104,7 +119,15 @@ impl Engine {
         limits: &Limits,
         clock: &Clock,
     ) -> SearchResult {
-        let mut s = Searcher::new(&mut self.tt, &mut self.heur, root, history, limits, *clock);
+        let mut s = Searcher::new(
+            &mut self.tt,
+            &self.eval,
+            &mut self.heur,
+            root,
+            history,
+            limits,
+            *clock,
+        );
         s.run(root, draw, limits)
     }
 
@@ -130,6 +153,7 @@ impl Engine {
         };
         let mut s = Searcher::new(
             &mut self.tt,
+            &self.eval,
             &mut self.heur,
             &root,
             &history,

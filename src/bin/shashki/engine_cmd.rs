@@ -178,6 +178,8 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
         "b-depth",
         "a-baseline",
         "b-baseline",
+        "a-eval",
+        "b-eval",
         "games",
         "tt",
         "seed",
@@ -215,6 +217,15 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
     let clock = Clock::native();
     let mut ea = Engine::new(tt);
     let mut eb = Engine::new(tt);
+    // Evaluation weights for tuning: `--a-eval "king_mg=260,centre=9"`.
+    for (engine, opt) in [(&mut ea, "a-eval"), (&mut eb, "b-eval")] {
+        if let Some(text) = a.value(opt) {
+            let mut w = *engine.weights();
+            w.parse_settings(text)
+                .map_err(|e| format!("--{opt}: {e}"))?;
+            engine.set_weights(w);
+        }
+    }
     let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
     let mut capped = 0u32;
     let mut plies_total = 0usize;
