@@ -235,6 +235,11 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
         pa.describe(),
         pb.describe()
     );
+    for opt in ["a-eval", "b-eval"] {
+        if let Some(text) = a.value(opt) {
+            println!("  {} evaluation weights: {text}", opt[..1].to_uppercase());
+        }
+    }
     for g in 0..games {
         // Openings spread evenly over the list; each played with both colours.
         let pair = g / 2;
