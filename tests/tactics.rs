@@ -179,6 +179,75 @@ fn suite_is_proven_and_solved() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// The weakest level makes mistakes, but never gives a man away for
+/// nothing in one move: whatever it plays, the captures that follow (both
+/// sides', played out in full) never cost it a man when another move would
+/// have kept the material, unless the man buys something right away.
+#[test]
+fn beginner_never_gives_a_piece_for_nothing() {
+    let mut engine = Engine::new(4);
+    let clock = Clock::frozen();
+    let mut checked = 0;
+    let mut sacrifices = 0;
+    for seed in 0..16u64 {
+        let mut game = Game::new();
+        for ply in 0..80u64 {
+            if game.status().is_over() {
+                break;
+            }
+            let pos = *game.position();
+            let mv = engine
+                .play_level(&game, 1, seed * 100 + ply, &clock)
+                .best
+                .unwrap();
+            game.play(&mv).unwrap();
+            // With kings about, giving up a man can be the right idea (a
+            // lone king on the main road draws against three pieces), so
+            // material only judges the positions with men alone.
+            if pos.kings().any() {
+                continue;
+            }
+            let legal = pos.legal_moves();
+            // Missing a win is allowed (that is the beginner's weakness), and
+            // so is walking into a shot it cannot see. Leaving a man to be
+            // taken when another move keeps it must be rare (it can buy a
+            // stopped crowning or a breakthrough), and never a blunder: a
+            // deeper search of the full engine may not judge it two men
+            // worse than the best move (or than a man up, when the best
+            // move wins more).
+            let best1 = legal.iter().map(|m| gain(&pos, m, 1)).max().unwrap();
+            if gain(&pos, &mv, 1) <= best1.min(0) - 100 {
+                let mut judge = |m: &Move| {
+                    let child = pos.play_unchecked(m);
+                    let r = engine.search_position(
+                        &child,
+                        &[],
+                        NoDrawCounts,
+                        &Limits::depth(6),
+                        &clock,
+                    );
+                    -r.score
+                };
+                let best = legal.iter().map(&mut judge).max().unwrap();
+                let chosen = judge(&mv);
+                // Still winning by a man is not a blunder, however much
+                // better the best move was.
+                assert!(
+                    chosen > best.min(100) - 200,
+                    "{}: level 1 played {} (judged {chosen}, best {best})",
+                    pos.fen(),
+                    pos.move_text(&mv)
+                );
+                sacrifices += 1;
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 300, "{checked}");
+    eprintln!("{sacrifices} men given up in {checked} moves");
+    assert!(sacrifices * 40 < checked, "{sacrifices} of {checked}");
+}
+
 /// Finds new suite positions: plays seeded games between the weakest
 /// levels and prints the positions where exactly one move, a sacrifice,
 /// wins at least a man within `DEPTH` plies. Run by hand (see the module
