@@ -650,3 +650,21 @@ fn repetition_counts_since_the_last_irreversible_move() {
         3
     );
 }
+
+#[test]
+fn lone_king_count_survives_a_fourth_king_given_up() {
+    // Four white kings; White gives one up on the long diagonal and still
+    // has three: the balance never lapsed, so the count goes on.
+    let mut g = Game::from_fen("W:WKa7,Kb8,Kh2,Kd2:BKa1").unwrap();
+    g.play_text("d2-c3").unwrap();
+    assert_eq!(g.counters().lone_king(), Some((Color::White, 1)));
+    g.play_text("a1:h8").unwrap();
+    assert_eq!(g.position().kings_of(Color::White).count(), 3);
+    assert_eq!(g.counters().lone_king(), Some((Color::White, 1)));
+    // The lone king now stands on the long diagonal against three pieces
+    // off it: rule 3 starts from zero beside rule 2.
+    assert_eq!(g.counters().main_road(), Some((Color::White, 0)));
+    g.play_text("h2-g1").unwrap();
+    assert_eq!(g.counters().lone_king(), Some((Color::White, 2)));
+    assert_eq!(g.counters().main_road(), Some((Color::White, 1)));
+}
