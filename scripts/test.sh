@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Runs every check and test: formatting, lints, native tests, the wasm tests
+# in headless Chromium, and the end-to-end tests of the built site.
+# Installs what is missing first (scripts/setup.sh, idempotent).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+
+step() { printf '\n== %s ==\n' "$*"; }
+
+step "format"
+cargo fmt --check
+step "lints"
+cargo clippy --all-targets -- -D warnings
+step "native tests"
+cargo test --release
+step "wasm tests in headless Chromium"
+cargo test --release --target wasm32-unknown-unknown --test web
+step "end-to-end tests of the built site"
+bash scripts/e2e.sh
+step "all tests passed"

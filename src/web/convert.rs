@@ -1,0 +1,314 @@
+//! Plain-Rust conversions behind the JavaScript API: the shapes JavaScript
+//! sees, reading a move from text or an object, and the error codes. No
+//! `wasm_bindgen` here, so all of it is tested natively.
+
+use crate::game::{Game, GameError};
+use crate::movegen::Move;
+use crate::notation::{self, NotationError};
+use crate::square::Square;
+use serde::{Deserialize, Serialize};
+
+/// Longest string accepted from JavaScript for a move, FEN or side name.
+pub const MAX_SHORT_TEXT: usize = 1024;
+/// Longest PDN text accepted from JavaScript (a few thousand games).
+pub const MAX_PDN_TEXT: usize = 4 * 1024 * 1024;
+
+/// A move as JavaScript sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveView {
+    pub notation: String,
+    pub from: String,
+    pub to: String,
+    pub path: Vec<String>,
+    pub captures: Vec<String>,
+    pub crowns: bool,
+}
+
+impl MoveView {
+    pub fn new(mv: &Move, legal: &[Move]) -> MoveView {
+        MoveView {
+            notation: notation::write(mv, legal),
+            from: mv.from().to_string(),
+            to: mv.to().to_string(),
+            path: mv.path().map(|s| s.to_string()).collect(),
+            captures: mv.captured().map(|s| s.to_string()).collect(),
+            crowns: mv.crowns(),
+        }
+    }
+}
+
+/// One entry of `history()`: the move, its number and the position after it.
+#[derive(Clone, Debug, Serialize)]
+pub struct HistoryView {
+    pub ply: usize,
+    #[serde(flatten)]
+    pub mv: MoveView,
+    pub fen: String,
+}
+
+/// One piece of `board()`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PieceView {
+    pub square: String,
+    pub color: &'static str,
+    pub role: &'static str,
+    pub piece: &'static str,
+}
+
+/// A move given as an object: `{from, to}`, `{from, to, captures}` or `{path}`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveInput {
+    pub from: Option<String>,
+    pub to: Option<String>,
+    pub captures: Option<Vec<String>>,
+    pub path: Option<Vec<String>>,
+    /// Accepted and ignored, so a move object from `legalMoves()` can be passed back as is.
+    pub notation: Option<String>,
+    pub crowns: Option<bool>,
+}
+
+/// An error for JavaScript: a stable machine `code`, a message naming the
+/// problem, and for illegal / ambiguous moves the reason and candidates.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct WebError {
+    pub code: &'static str,
+    pub message: String,
+    pub reason: Option<String>,
+    pub candidates: Vec<String>,
+}
+
+impl WebError {
+    pub fn bad_argument(message: impl Into<String>) -> WebError {
+        WebError {
+            code: "bad_argument",
+            message: message.into(),
+            reason: None,
+            candidates: Vec::new(),
+        }
+    }
+
+    pub fn new(code: &'static str, message: impl Into<String>) -> WebError {
+        WebError {
+            code,
+            message: message.into(),
+            reason: None,
+            candidates: Vec::new(),
+        }
+    }
+}
+
+impl From<NotationError> for WebError {
+    fn from(e: NotationError) -> WebError {
+        let (reason, candidates) = match &e {
+            NotationError::Malformed { reason, .. } => (Some(reason.clone()), Vec::new()),
+            NotationError::Illegal { reason, legal, .. } => (Some(reason.clone()), legal.clone()),
+            NotationError::Ambiguous { candidates, .. } => (None, candidates.clone()),
+        };
+        WebError {
+            code: e.code(),
+            message: e.to_string(),
+            reason,
+            candidates,
+        }
+    }
+}
+
+impl From<GameError> for WebError {
+    fn from(e: GameError) -> WebError {
+        match e {
+            GameError::Notation(n) => n.into(),
+            other => WebError::new(other.code(), other.to_string()),
+        }
+    }
+}
+
+/// Refuses over-long text before any parsing.
+pub fn check_len(what: &str, text: &str, max: usize) -> Result<(), WebError> {
+    if text.len() > max {
+        Err(WebError::bad_argument(format!(
+            "{what} is too long ({} bytes; at most {max})",
+            text.len()
+        )))
+    } else {
+        Ok(())
+    }
+}
+
+fn square(what: &str, s: &str) -> Result<Square, WebError> {
+    check_len(what, s, 16)?;
+    s.parse::<Square>()
+        .map_err(|e| WebError::new("bad_notation", format!("{what}: {e}")))
+}
+
+/// The legal move an object names. `legal` must be the game's legal moves.
+pub fn resolve_input(game: &Game, input: &MoveInput, legal: &[Move]) -> Result<Move, WebError> {
+    if game.status().is_over() {
+        return Err(GameError::GameOver.into());
+    }
+    let text = match (&input.path, &input.from, &input.to) {
+        (Some(path), None, None) | (Some(path), Some(_), Some(_)) => {
+            if path.len() < 2 || path.len() > crate::movegen::MAX_PATH {
+                return Err(WebError::bad_argument(format!(
+                    "path must list 2 to {} squares, got {}",
+                    crate::movegen::MAX_PATH,
+                    path.len()
+                )));
+            }
+            let squares = path
+                .iter()
+                .map(|s| square("path", s))
+                .collect::<Result<Vec<_>, _>>()?;
+            if let (Some(f), Some(t)) = (&input.from, &input.to) {
+                if square("from", f)? != squares[0]
+                    || square("to", t)? != squares[squares.len() - 1]
+                {
+                    return Err(WebError::bad_argument("from/to disagree with path"));
+                }
+            }
+            squares
+                .iter()
+                .map(Square::to_string)
+                .collect::<Vec<_>>()
+                .join(":")
+        }
+        (None, Some(f), Some(t)) => {
+            let (from, to) = (square("from", f)?, square("to", t)?);
+            if let Some(caps) = &input.captures {
+                if caps.len() > 12 {
+                    return Err(WebError::bad_argument(
+                        "captures lists more than 12 squares",
+                    ));
+                }
+                let caps = caps
+                    .iter()
+                    .map(|s| square("captures", s))
+                    .collect::<Result<crate::Bitboard, _>>()?;
+                return legal
+                    .iter()
+                    .find(|m| m.from() == from && m.to() == to && m.captured() == caps)
+                    .copied()
+                    .ok_or_else(|| {
+                        let text = format!("{from}:{to}");
+                        let squares = [from, to];
+                        WebError::from(NotationError::Illegal {
+                            reason: notation::explain_illegal(game.position(), &squares, legal),
+                            legal: legal.iter().map(|m| notation::write(m, legal)).collect(),
+                            text,
+                        })
+                    });
+            }
+            format!("{from}:{to}")
+        }
+        _ => {
+            return Err(WebError::bad_argument(
+                "a move object needs {from, to}, {from, to, captures} or {path}",
+            ))
+        }
+    };
+    // Quiet and capture separators are interchangeable for the parser.
+    Ok(notation::parse_in(game.position(), &text, legal)?)
+}
+
+/// The legal move named by notation text.
+pub fn resolve_text(game: &Game, text: &str, legal: &[Move]) -> Result<Move, WebError> {
+    check_len("move text", text, MAX_SHORT_TEXT)?;
+    if game.status().is_over() {
+        return Err(GameError::GameOver.into());
+    }
+    Ok(notation::parse_in(game.position(), text, legal)?)
+}
+
+/// Reads a side name ("white"/"black", "w"/"b", any case).
+pub fn side(text: &str) -> Result<crate::Color, WebError> {
+    check_len("side", text, 16)?;
+    match text.trim().to_ascii_lowercase().as_str() {
+        "white" | "w" => Ok(crate::Color::White),
+        "black" | "b" => Ok(crate::Color::Black),
+        other => Err(WebError::bad_argument(format!(
+            "side must be \"white\" or \"black\", got \"{other}\""
+        ))),
+    }
+}
+
+/// Every piece, for rendering.
+pub fn board(game: &Game) -> Vec<PieceView> {
+    game.position()
+        .board()
+        .map(|(sq, p)| PieceView {
+            square: sq.to_string(),
+            color: p.color.name(),
+            role: match p.role {
+                crate::Role::Man => "man",
+                crate::Role::King => "king",
+            },
+            piece: p.name(),
+        })
+        .collect()
+}
+
+/// The record up to the cursor.
+pub fn history(game: &Game) -> Vec<HistoryView> {
+    let mut out = Vec::with_capacity(game.history().len());
+    for (i, played) in game.history().iter().enumerate() {
+        let legal = played.before.legal_moves();
+        out.push(HistoryView {
+            ply: i + 1,
+            mv: MoveView::new(&played.mv, &legal),
+            fen: played.before.play_unchecked(&played.mv).fen(),
+        });
+    }
+    out
+}
+
+/// Turns `snake_case` keys into `camelCase`, recursively, so the Rust
+/// status serialises as idiomatic JavaScript.
+pub fn camel_keys(v: serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match v {
+        Value::Object(map) => Value::Object(
+            map.into_iter()
+                .map(|(k, v)| (camel(&k), camel_keys(v)))
+                .collect(),
+        ),
+        Value::Array(a) => Value::Array(a.into_iter().map(camel_keys).collect()),
+        other => other,
+    }
+}
+
+fn camel(k: &str) -> String {
+    let mut out = String::with_capacity(k.len());
+    let mut up = false;
+    for c in k.chars() {
+        if c == '_' {
+            up = true;
+        } else if up {
+            out.extend(c.to_uppercase());
+            up = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The status as JavaScript sees it:
+/// `{state, toMove, winner, reason, counts}`.
+pub fn status(game: &Game) -> serde_json::Value {
+    let st = game.status();
+    let state = if !st.is_over() {
+        "ongoing"
+    } else if st.winner().is_some() {
+        "win"
+    } else {
+        "draw"
+    };
+    let counts = serde_json::to_value(st.counts()).unwrap_or(serde_json::Value::Null);
+    serde_json::json!({
+        "state": state,
+        "toMove": game.position().turn().name(),
+        "winner": st.winner().map(|c| c.name()),
+        "reason": st.reason_word(),
+        "counts": camel_keys(counts),
+    })
+}

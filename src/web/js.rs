@@ -1,0 +1,328 @@
+//! The exported JavaScript classes `Game` and `Bot`.
+
+use super::convert::{self, MoveInput, MoveView, WebError, MAX_PDN_TEXT, MAX_SHORT_TEXT};
+use crate::game;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = r#"
+/** A legal move. Squares are algebraic ("c3"). */
+export interface MoveObject {
+  /** Russian notation: "c3-d4", "d4:b2", or the full path when two captures share both ends. */
+  notation: string;
+  from: string;
+  to: string;
+  /** Start square and every landing square. */
+  path: string[];
+  /** Squares of the captured pieces. */
+  captures: string[];
+  /** True when a man is crowned by this move. */
+  crowns: boolean;
+}
+/** What `play` accepts: notation text in any form, or an object naming the move. */
+export type MoveInput = string | { from: string; to: string; captures?: string[] } | { path: string[] };
+export type Side = "white" | "black";
+export type DrawReason = "repetition" | "kings_vs_lone_king" | "main_road" | "kings_balance" | "kings_only" | "agreement";
+export type WinReason = "no_moves" | "no_pieces" | "resignation";
+export interface GameStatus {
+  state: "ongoing" | "win" | "draw";
+  toMove: Side;
+  winner: Side | null;
+  reason: WinReason | DrawReason | null;
+  /** The running automatic-draw counts (only the active ones). */
+  counts: Record<string, any>;
+}
+export interface HistoryEntry extends MoveObject { ply: number; /** FEN after the move. */ fen: string; }
+export interface BoardPiece { square: string; color: Side; role: "man" | "king"; piece: "white-man" | "white-king" | "black-man" | "black-king"; }
+/** Errors thrown by this module are `Error`s with these extra properties. */
+export interface ShashkiError extends Error {
+  code: "bad_notation" | "illegal_move" | "ambiguous_move" | "game_over" | "bad_argument" | "bad_fen" | "bad_pdn" | "no_draw_offer" | string;
+  reason?: string;
+  candidates?: string[];
+}
+export interface SearchOutput { move: MoveObject | null; score: number; depth: number; nodes: number; pv: string[]; }
+export interface SearchOptions { movetimeMs?: number; depth?: number; nodes?: number; }
+export interface LevelInfo { level: number; name: string; description: string; movetimeMs: number; }
+"#;
+
+/// Turns a [`WebError`] into a JavaScript `Error` with `code`, `reason`, `candidates`.
+pub(crate) fn js_error(e: WebError) -> JsValue {
+    let err = js_sys::Error::new(&e.message);
+    let obj: &JsValue = err.as_ref();
+    let _ = js_sys::Reflect::set(obj, &"code".into(), &e.code.into());
+    if let Some(r) = &e.reason {
+        let _ = js_sys::Reflect::set(obj, &"reason".into(), &r.into());
+    }
+    if !e.candidates.is_empty() {
+        let arr: js_sys::Array = e.candidates.iter().map(|c| JsValue::from_str(c)).collect();
+        let _ = js_sys::Reflect::set(obj, &"candidates".into(), &arr);
+    }
+    err.into()
+}
+
+fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
+    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| {
+            js_error(WebError::new(
+                "internal",
+                format!("cannot convert a value for JavaScript: {e}"),
+            ))
+        })
+}
+
+/// A string argument, or a `bad_argument` error naming what was expected.
+fn string_arg(what: &str, v: &JsValue, max: usize) -> Result<String, JsValue> {
+    let s = v
+        .as_string()
+        .ok_or_else(|| js_error(WebError::bad_argument(format!("{what} must be a string"))))?;
+    convert::check_len(what, &s, max).map_err(js_error)?;
+    Ok(s)
+}
+
+/// A whole game of Russian draughts: position, record, status, draws.
+#[wasm_bindgen]
+pub struct Game {
+    inner: game::Game,
+}
+
+#[wasm_bindgen]
+impl Game {
+    /// A new game from the starting position.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Game {
+        Game {
+            inner: game::Game::new(),
+        }
+    }
+
+    /// A new game from a FEN (`W:Wa1,c3,Kd4:Bh8,Kb8`, numeric squares accepted).
+    #[wasm_bindgen(js_name = fromFen)]
+    pub fn from_fen(fen: JsValue) -> Result<Game, JsValue> {
+        let fen = string_arg("fen", &fen, MAX_SHORT_TEXT)?;
+        game::Game::from_fen(&fen)
+            .map(|inner| Game { inner })
+            .map_err(|e| js_error(WebError::new("bad_fen", e.to_string())))
+    }
+
+    /// The first game of a PDN text.
+    #[wasm_bindgen(js_name = fromPdn)]
+    pub fn from_pdn(pdn: JsValue) -> Result<Game, JsValue> {
+        let pdn = string_arg("pdn", &pdn, MAX_PDN_TEXT)?;
+        game::Game::from_pdn(&pdn)
+            .map(|inner| Game { inner })
+            .map_err(|e| js_error(WebError::new("bad_pdn", e.to_string())))
+    }
+
+    fn moves_view(&self, from: &JsValue) -> Result<Vec<MoveView>, JsValue> {
+        let legal = self.inner.legal_moves();
+        let only = if from.is_undefined() || from.is_null() {
+            None
+        } else {
+            let s = string_arg("from", from, 16)?;
+            Some(
+                s.parse::<crate::Square>()
+                    .map_err(|e| js_error(WebError::new("bad_notation", e.to_string())))?,
+            )
+        };
+        Ok(legal
+            .iter()
+            .filter(|m| only.is_none_or(|f| m.from() == f))
+            .map(|m| MoveView::new(m, &legal))
+            .collect())
+    }
+
+    /// Every legal move (only those from `from`, when given).
+    #[wasm_bindgen(js_name = legalMoves, unchecked_return_type = "MoveObject[]")]
+    pub fn legal_moves_js(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] from: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        to_js(&self.moves_view(&from)?)
+    }
+
+    /// Same as `legalMoves`.
+    #[wasm_bindgen(unchecked_return_type = "MoveObject[]")]
+    pub fn legal_moves(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] from: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        to_js(&self.moves_view(&from)?)
+    }
+
+    /// Plays a move given as notation text or as an object; returns the move
+    /// played. On error the game is unchanged.
+    #[wasm_bindgen(unchecked_return_type = "MoveObject")]
+    pub fn play(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "MoveInput")] mv: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let legal = self.inner.legal_moves();
+        let chosen = if let Some(text) = mv.as_string() {
+            convert::resolve_text(&self.inner, &text, &legal)
+        } else if mv.is_object() && !js_sys::Array::is_array(&mv) {
+            let input: MoveInput = serde_wasm_bindgen::from_value(mv)
+                .map_err(|e| js_error(WebError::bad_argument(format!("bad move object: {e}"))))?;
+            convert::resolve_input(&self.inner, &input, &legal)
+        } else {
+            Err(WebError::bad_argument(
+                "a move must be notation text or an object {from, to} / {path}",
+            ))
+        }
+        .map_err(js_error)?;
+        let view = MoveView::new(&chosen, &legal);
+        self.inner.play(&chosen).map_err(|e| js_error(e.into()))?;
+        to_js(&view)
+    }
+
+    /// `{state, toMove, winner, reason, counts}`.
+    #[wasm_bindgen(unchecked_return_type = "GameStatus")]
+    pub fn status(&self) -> Result<JsValue, JsValue> {
+        to_js(&convert::status(&self.inner))
+    }
+
+    /// FEN of the current position.
+    pub fn fen(&self) -> String {
+        self.inner.position().fen()
+    }
+
+    /// FEN of the position the game started from.
+    #[wasm_bindgen(js_name = startFen)]
+    pub fn start_fen(&self) -> String {
+        self.inner.start_position().fen()
+    }
+
+    /// The game as PDN.
+    pub fn pdn(&self) -> String {
+        self.inner.to_pdn()
+    }
+
+    /// Side to move: "white" or "black".
+    pub fn turn(&self) -> String {
+        self.inner.position().turn().name().to_string()
+    }
+
+    /// The moves up to the cursor, each with the FEN after it.
+    #[wasm_bindgen(unchecked_return_type = "HistoryEntry[]")]
+    pub fn history(&self) -> Result<JsValue, JsValue> {
+        to_js(&convert::history(&self.inner))
+    }
+
+    /// Number of moves played up to the cursor.
+    pub fn ply(&self) -> usize {
+        self.inner.ply()
+    }
+
+    /// Number of moves in the record, including any that `redo` can replay.
+    pub fn length(&self) -> usize {
+        self.inner.record_len()
+    }
+
+    /// Takes back one move; false at the start.
+    pub fn undo(&mut self) -> bool {
+        self.inner.undo()
+    }
+
+    /// Replays one undone move; false when there is none.
+    pub fn redo(&mut self) -> bool {
+        self.inner.redo()
+    }
+
+    /// Moves the cursor to `ply` (0 = start); false when out of range.
+    pub fn goto(&mut self, ply: JsValue) -> Result<bool, JsValue> {
+        let n = ply
+            .as_f64()
+            .filter(|n| n.fract() == 0.0 && *n >= 0.0 && *n <= 1e6)
+            .ok_or_else(|| js_error(WebError::bad_argument("ply must be a whole number >= 0")))?;
+        Ok(self.inner.goto(n as usize))
+    }
+
+    /// `side` offers a draw.
+    #[wasm_bindgen(js_name = offerDraw)]
+    pub fn offer_draw(&mut self, side: JsValue) -> Result<(), JsValue> {
+        let side = convert::side(&string_arg("side", &side, 16)?).map_err(js_error)?;
+        self.inner.offer_draw(side).map_err(|e| js_error(e.into()))
+    }
+
+    /// The pending draw offer is accepted: the game is drawn.
+    #[wasm_bindgen(js_name = acceptDraw)]
+    pub fn accept_draw(&mut self) -> Result<(), JsValue> {
+        self.inner.accept_draw().map_err(|e| js_error(e.into()))
+    }
+
+    /// The pending draw offer is declined.
+    #[wasm_bindgen(js_name = declineDraw)]
+    pub fn decline_draw(&mut self) -> Result<(), JsValue> {
+        self.inner.decline_draw().map_err(|e| js_error(e.into()))
+    }
+
+    /// The side whose draw offer is pending, or null.
+    #[wasm_bindgen(js_name = drawOffer)]
+    pub fn draw_offer(&self) -> Option<String> {
+        self.inner.draw_offer().map(|c| c.name().to_string())
+    }
+
+    /// `side` resigns.
+    pub fn resign(&mut self, side: JsValue) -> Result<(), JsValue> {
+        let side = convert::side(&string_arg("side", &side, 16)?).map_err(js_error)?;
+        self.inner.resign(side).map_err(|e| js_error(e.into()))
+    }
+
+    /// Every piece with its square, for rendering.
+    #[wasm_bindgen(unchecked_return_type = "BoardPiece[]")]
+    pub fn board(&self) -> Result<JsValue, JsValue> {
+        to_js(&convert::board(&self.inner))
+    }
+
+    /// Sets a PDN tag (Event, White, Black, Date, ...).
+    #[wasm_bindgen(js_name = setTag)]
+    pub fn set_tag(&mut self, name: JsValue, value: JsValue) -> Result<(), JsValue> {
+        let name = string_arg("tag name", &name, 64)?;
+        let value = string_arg("tag value", &value, MAX_SHORT_TEXT)?;
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return Err(js_error(WebError::bad_argument(
+                "a tag name is letters, digits and _ only",
+            )));
+        }
+        self.inner.set_tag(&name, &value);
+        Ok(())
+    }
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new()
+    }
+}
+
+impl Game {
+    /// The game inside, for the bot.
+    pub(crate) fn inner(&self) -> &game::Game {
+        &self.inner
+    }
+}
+
+/// Runs once when the module is instantiated (page or worker): readable
+/// panic messages in debug builds.
+#[wasm_bindgen(start)]
+pub fn start() {
+    #[cfg(all(debug_assertions, target_arch = "wasm32"))]
+    console_error_panic_hook::set_once();
+}
+
+/// Perft from a FEN (the start when `fen` is undefined): the number of
+/// leaf positions `depth` plies deep. For benchmarks of the wasm build.
+#[wasm_bindgen]
+pub fn perft(fen: JsValue, depth: u32) -> Result<f64, JsValue> {
+    let pos = if fen.is_undefined() || fen.is_null() {
+        crate::Position::start()
+    } else {
+        let fen = string_arg("fen", &fen, MAX_SHORT_TEXT)?;
+        crate::Position::from_fen(&fen)
+            .map_err(|e| js_error(WebError::new("bad_fen", e.to_string())))?
+    };
+    if depth > 12 {
+        return Err(js_error(WebError::bad_argument("depth must be at most 12")));
+    }
+    Ok(crate::perft::perft(&pos, depth) as f64)
+}

@@ -1,0 +1,149 @@
+// Helpers for the browser tests of the play page (playwright-core driving
+// the system Chromium). Node ESM, no test framework: run.mjs runs the tests.
+
+import { chromium } from "playwright-core";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
+}
+
+export const OUT_DIR = process.env.E2E_OUT || "test-output/e2e";
+mkdirSync(OUT_DIR, { recursive: true });
+export const shotPath = (name) => join(OUT_DIR, name);
+
+export class AssertionError extends Error {}
+export function assert(cond, message) {
+  if (!cond) throw new AssertionError(message);
+}
+export function assertEq(actual, expected, message) {
+  const a = JSON.stringify(actual);
+  const e = JSON.stringify(expected);
+  if (a !== e) throw new AssertionError(`${message}: expected ${e}, got ${a}`);
+}
+
+/** Opens the page (optionally with a hash) and waits until it is ready. */
+export async function open(page, base, hash = "") {
+  await page.goto(`${base}/${hash ? `#${hash}` : ""}`);
+  await waitReady(page);
+}
+
+export async function waitReady(page) {
+  await page.waitForFunction(() => document.body.classList.contains("ready"), null, { timeout: 20000 });
+  await settled(page);
+}
+
+/** Waits until no bot search and no animation is running. */
+export async function settled(page, timeout = 20000) {
+  await page.waitForFunction(
+    () => document.body.dataset.thinking === "false" && !document.querySelector(".sb-animating"),
+    null,
+    { timeout },
+  );
+}
+
+/** {square: piece} for every piece element on the board. */
+export function pieces(page) {
+  return page.$$eval("[data-piece]", (els) =>
+    Object.fromEntries(els.map((e) => [e.getAttribute("data-square"), e.getAttribute("data-piece")])),
+  );
+}
+
+export async function status(page) {
+  return page.$eval("#status", (el) => ({
+    state: el.dataset.status,
+    toMove: el.dataset.toMove,
+    text: el.textContent.replace(/\s+/g, " ").trim(),
+  }));
+}
+
+/** The notations in the move list, in order. */
+export function moveList(page) {
+  return page.$$eval("#move-list button.move", (els) => els.map((e) => e.textContent.trim()));
+}
+
+export async function clickSquare(page, square) {
+  await page.click(`rect[data-square="${square}"]`);
+}
+
+/** Waits until the move list holds at least n moves and everything settled. */
+export async function waitForMoves(page, n, timeout = 20000) {
+  await page.waitForFunction(
+    (n) =>
+      document.querySelectorAll("#move-list button.move").length >= n &&
+      document.body.dataset.thinking === "false" &&
+      !document.querySelector(".sb-animating"),
+    n,
+    { timeout },
+  );
+}
+
+/** The FEN the page shows in its export field. */
+export function fenShown(page) {
+  return page.$eval("#fen-out", (el) => el.value);
+}
+
+/** Asks the wasm module itself (the same module the page uses) for facts. */
+export function oracle(page, fn, arg) {
+  return page.evaluate(
+    async ({ src, arg }) => {
+      const m = await import("/shashki.js");
+      // eslint-disable-next-line no-new-func
+      return new Function("m", "arg", `return (${src})(m, arg);`)(m, arg);
+    },
+    { src: fn.toString(), arg },
+  );
+}
+
+/** Legal moves of a FEN, from the engine. */
+export function legalMovesOf(page, fen) {
+  return oracle(
+    page,
+    (m, fen) => {
+      const g = m.Game.fromFen(fen);
+      const l = g.legalMoves();
+      g.free();
+      return l;
+    },
+    fen,
+  );
+}
+
+/** Starts a new game through the New game dialog. */
+export async function newGame(page, { side = "white", level = null } = {}) {
+  await page.click("#btn-new");
+  await page.waitForSelector("#new-game-dialog[open]");
+  await page.check(`#new-game-form input[name="side"][value="${side}"]`, { force: true });
+  if (level !== null && side !== "humans") await page.selectOption("#level-select", String(level));
+  await page.click("#new-game-start");
+  await page.waitForSelector("#new-game-dialog:not([open])");
+}
+
+export function levels(page) {
+  return page.evaluate(() => window.shashkiPlay.levels);
+}
+
+export function lastBot(page) {
+  return page.evaluate(() => window.shashkiPlay.lastBot);
+}
+
+/** Centre of a square on screen. */
+export async function squareCenter(page, square) {
+  const b = await page.locator(`rect[data-square="${square}"]`).boundingBox();
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+}

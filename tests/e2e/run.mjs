@@ -1,0 +1,53 @@
+// Runs the browser tests against a built site.
+//
+//   node tests/e2e/run.mjs [DIST_DIR] [--grep TEXT]
+//
+// Serves DIST_DIR (default dist/) on a free localhost port, starts the
+// system Chromium headless, runs every test in a fresh browser context and
+// prints one line per test. Screenshots go to test-output/e2e/.
+// Exit code 0 when every test passed.
+
+import { serve } from "./server.mjs";
+import { launch, OUT_DIR } from "./lib.mjs";
+import { tests } from "./play.test.mjs";
+
+const args = process.argv.slice(2);
+const grepAt = args.indexOf("--grep");
+const grep = grepAt >= 0 ? args[grepAt + 1] : null;
+const dist = args.find((a, i) => !a.startsWith("--") && i !== grepAt + 1) || "dist";
+
+const server = await serve(dist);
+const browser = await launch();
+let failed = 0;
+let ran = 0;
+const t0 = Date.now();
+const selected = tests.filter((t) => !grep || t.name.includes(grep));
+
+for (const t of selected) {
+  const context = await browser.newContext({ viewport: t.viewport || { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(`console error: ${m.text()}`);
+  });
+  const started = Date.now();
+  ran += 1;
+  try {
+    await t.fn({ page, context, browser, base: server.url, errors });
+    const unexpected = errors.filter((e) => !(t.allowErrors || []).some((re) => re.test(e)));
+    if (unexpected.length) throw new Error(unexpected.join("\n"));
+    console.log(`ok   ${t.name} (${Date.now() - started} ms)`);
+  } catch (e) {
+    failed += 1;
+    console.log(`FAIL ${t.name} (${Date.now() - started} ms)\n     ${String(e.stack || e).split("\n").slice(0, 6).join("\n     ")}`);
+    await page.screenshot({ path: `${OUT_DIR}/FAILED-${t.name.replace(/[^a-z0-9]+/gi, "-")}.png` }).catch(() => {});
+  } finally {
+    await context.close();
+  }
+}
+
+await browser.close();
+await server.close();
+console.log(`\n${ran - failed} passed, ${failed} failed, ${ran} run in ${((Date.now() - t0) / 1000).toFixed(1)} s; screenshots in ${OUT_DIR}/`);
+process.exit(failed ? 1 : 0);

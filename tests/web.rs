@@ -1,0 +1,221 @@
+//! The JavaScript-facing `Game` and `Bot`, run in headless Chromium by
+//! wasm-bindgen-test-runner (`cargo test --target wasm32-unknown-unknown --test web`).
+#![cfg(target_arch = "wasm32")]
+
+use js_sys::{Array, Reflect};
+use shashki::web::Game;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn get(v: &JsValue, key: &str) -> JsValue {
+    Reflect::get(v, &key.into()).unwrap()
+}
+
+fn s(v: &str) -> JsValue {
+    JsValue::from_str(v)
+}
+
+fn code(err: &JsValue) -> String {
+    assert!(
+        err.is_instance_of::<js_sys::Error>(),
+        "a JS Error is thrown"
+    );
+    get(err, "code").as_string().expect("error has a code")
+}
+
+fn obj(pairs: &[(&str, JsValue)]) -> JsValue {
+    let o = js_sys::Object::new();
+    for (k, v) in pairs {
+        Reflect::set(&o, &(*k).into(), v).unwrap();
+    }
+    o.into()
+}
+
+fn arr(items: &[&str]) -> JsValue {
+    items
+        .iter()
+        .map(|x| JsValue::from_str(x))
+        .collect::<Array>()
+        .into()
+}
+
+#[wasm_bindgen_test]
+fn start_has_seven_moves_in_both_spellings() {
+    let g = Game::new();
+    let a = Array::from(&g.legal_moves_js(JsValue::UNDEFINED).unwrap());
+    let b = Array::from(&g.legal_moves(JsValue::UNDEFINED).unwrap());
+    assert_eq!(a.length(), 7);
+    assert_eq!(b.length(), 7);
+    let first = a.get(0);
+    for key in ["notation", "from", "to", "path", "captures", "crowns"] {
+        assert!(!get(&first, key).is_undefined(), "move object has {key}");
+    }
+    let from_c3 = Array::from(&g.legal_moves_js(s("c3")).unwrap());
+    assert_eq!(from_c3.length(), 2);
+}
+
+#[wasm_bindgen_test]
+fn plays_text_and_object_moves() {
+    let mut g = Game::new();
+    let played = g.play(s("c3-d4")).unwrap();
+    assert_eq!(get(&played, "notation").as_string().unwrap(), "c3-d4");
+    g.play(obj(&[("from", s("f6")), ("to", s("e5"))])).unwrap();
+    // A capture is now compulsory: d4:f6.
+    let cap = g.play(obj(&[("path", arr(&["d4", "f6"]))])).unwrap();
+    assert_eq!(get(&cap, "notation").as_string().unwrap(), "d4:f6");
+    assert_eq!(
+        Array::from(&get(&cap, "captures"))
+            .get(0)
+            .as_string()
+            .unwrap(),
+        "e5"
+    );
+    assert_eq!(g.ply(), 3);
+    assert_eq!(g.turn(), "black");
+}
+
+#[wasm_bindgen_test]
+fn every_error_code_and_state_untouched() {
+    let mut g = Game::new();
+    let fen = g.fen();
+    assert_eq!(code(&g.play(s("c3-e5")).unwrap_err()), "illegal_move");
+    assert_eq!(code(&g.play(s("hello")).unwrap_err()), "bad_notation");
+    assert_eq!(
+        code(&g.play(JsValue::from_f64(42.0)).unwrap_err()),
+        "bad_argument"
+    );
+    assert_eq!(
+        code(&g.play(JsValue::UNDEFINED).unwrap_err()),
+        "bad_argument"
+    );
+    assert_eq!(code(&g.play(JsValue::NULL).unwrap_err()), "bad_argument");
+    assert_eq!(
+        code(&g.play(arr(&["c3", "d4"])).unwrap_err()),
+        "bad_argument"
+    );
+    assert_eq!(
+        code(&g.play(obj(&[("from", s("c3"))])).unwrap_err()),
+        "bad_argument"
+    );
+    assert_eq!(
+        code(
+            &g.play(obj(&[("from", JsValue::from_f64(3.0)), ("to", s("d4"))]))
+                .unwrap_err()
+        ),
+        "bad_argument"
+    );
+    assert_eq!(
+        code(&g.play(s(&"c3-d4".repeat(100_000))).unwrap_err()),
+        "bad_argument"
+    );
+    assert_eq!(
+        code(&Game::from_fen(s("W:Wa2:Bh8")).err().unwrap()),
+        "bad_fen"
+    );
+    assert_eq!(
+        code(&Game::from_fen(JsValue::from_f64(1.0)).err().unwrap()),
+        "bad_argument"
+    );
+    assert_eq!(
+        code(&Game::from_pdn(s("1. c3-c5")).err().unwrap()),
+        "bad_pdn"
+    );
+    assert_eq!(code(&g.accept_draw().unwrap_err()), "no_draw_offer");
+    assert_eq!(code(&g.resign(s("purple")).unwrap_err()), "bad_argument");
+    assert_eq!(
+        code(&g.goto(JsValue::from_f64(-1.0)).unwrap_err()),
+        "bad_argument"
+    );
+    assert_eq!(g.fen(), fen, "errors leave the game unchanged");
+    assert_eq!(g.ply(), 0);
+
+    // Ambiguous: h6:f8:b4 (crowned on f8, takes g7 and c5) and
+    // h6:f4:d6:b4 (takes g5, e5, c5) share both ends.
+    let mut amb = Game::from_fen(s("W:Wh6:Bc5,e5,g5,g7")).unwrap();
+    let e = amb.play(s("h6:b4")).unwrap_err();
+    assert_eq!(code(&e), "ambiguous_move");
+    assert!(Array::from(&get(&e, "candidates")).length() >= 2);
+
+    let mut over = Game::from_fen(s("B:Wc3:B")).unwrap();
+    assert_eq!(
+        get(&over.status().unwrap(), "state").as_string().unwrap(),
+        "win"
+    );
+    assert_eq!(code(&over.play(s("c3-d4")).unwrap_err()), "game_over");
+}
+
+#[wasm_bindgen_test]
+fn status_after_a_win_and_after_an_automatic_draw() {
+    // White captures the last black piece.
+    let mut g = Game::from_fen(s("W:Wc3:Bd4")).unwrap();
+    g.play(s("c3:e5")).unwrap();
+    let st = g.status().unwrap();
+    assert_eq!(get(&st, "state").as_string().unwrap(), "win");
+    assert_eq!(get(&st, "winner").as_string().unwrap(), "white");
+    assert_eq!(get(&st, "reason").as_string().unwrap(), "no_pieces");
+
+    // One king each: kings on both sides, 2 pieces: 5 moves each, then a draw.
+    // Every position differs (the white king never returns), so no repetition.
+    let mut d = Game::from_fen(s("W:WKa1:BKh4")).unwrap();
+    let moves = [
+        "a1-b2", "h4-g3", "b2-a3", "g3-h4", "a3-b4", "h4-g3", "b4-a5", "g3-h4", "a5-b6", "h4-g3",
+    ];
+    for m in moves {
+        assert_eq!(
+            get(&d.status().unwrap(), "state").as_string().unwrap(),
+            "ongoing"
+        );
+        d.play(s(m)).unwrap();
+    }
+    let st = d.status().unwrap();
+    assert_eq!(get(&st, "state").as_string().unwrap(), "draw");
+    assert!(get(&st, "winner").is_null());
+    assert_eq!(get(&st, "reason").as_string().unwrap(), "kings_balance");
+}
+
+#[wasm_bindgen_test]
+fn fen_pdn_round_trip_and_undo() {
+    let mut g = Game::new();
+    for m in ["c3-d4", "f6-g5", "g3-f4"] {
+        g.play(s(m)).unwrap();
+    }
+    let fen = g.fen();
+    let again = Game::from_fen(s(&fen)).unwrap();
+    assert_eq!(again.fen(), fen);
+    let pdn = g.pdn();
+    assert!(pdn.contains("GameType \"25\""));
+    let re = Game::from_pdn(s(&pdn)).unwrap();
+    assert_eq!(re.fen(), fen);
+    assert_eq!(re.pdn(), pdn);
+    assert_eq!(Array::from(&re.history().unwrap()).length(), 3);
+
+    assert!(g.undo());
+    assert_eq!(g.ply(), 2);
+    assert_eq!(g.length(), 3);
+    assert!(g.redo());
+    assert_eq!(g.fen(), fen);
+    assert!(g.goto(JsValue::from_f64(0.0)).unwrap());
+    assert_eq!(g.fen(), Game::new().fen());
+    assert_eq!(Array::from(&g.board().unwrap()).length(), 24);
+}
+
+#[wasm_bindgen_test]
+fn draw_offer_and_resignation() {
+    let mut g = Game::new();
+    g.offer_draw(s("white")).unwrap();
+    assert_eq!(g.draw_offer().as_deref(), Some("white"));
+    g.decline_draw().unwrap();
+    assert_eq!(g.draw_offer(), None);
+    g.offer_draw(s("black")).unwrap();
+    g.accept_draw().unwrap();
+    let st = g.status().unwrap();
+    assert_eq!(get(&st, "reason").as_string().unwrap(), "agreement");
+
+    let mut r = Game::new();
+    r.resign(s("white")).unwrap();
+    let st = r.status().unwrap();
+    assert_eq!(get(&st, "winner").as_string().unwrap(), "black");
+    assert_eq!(get(&st, "reason").as_string().unwrap(), "resignation");
+}

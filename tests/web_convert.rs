@@ -1,0 +1,185 @@
+//! The plain-Rust half of the JavaScript API, tested natively: move objects,
+//! reading moves from text and objects, error codes, status shape.
+
+use shashki::game::Game;
+use shashki::web::convert::{self, MoveInput, MoveView};
+
+fn input(
+    from: Option<&str>,
+    to: Option<&str>,
+    captures: Option<&[&str]>,
+    path: Option<&[&str]>,
+) -> MoveInput {
+    let v = |xs: &[&str]| xs.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    MoveInput {
+        from: from.map(str::to_string),
+        to: to.map(str::to_string),
+        captures: captures.map(v),
+        path: path.map(v),
+        ..MoveInput::default()
+    }
+}
+
+#[test]
+fn move_view_shape() {
+    let g = Game::from_fen("W:Wf6:Bc7,e7").unwrap();
+    let legal = g.legal_moves();
+    let views: Vec<MoveView> = legal.iter().map(|m| MoveView::new(m, &legal)).collect();
+    let json = serde_json::to_value(&views).unwrap();
+    let a5 = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["to"] == "a5")
+        .expect("f6:a5 is legal");
+    assert_eq!(a5["notation"], "f6:a5");
+    assert_eq!(a5["from"], "f6");
+    assert_eq!(a5["path"], serde_json::json!(["f6", "d8", "a5"]));
+    assert_eq!(a5["captures"], serde_json::json!(["c7", "e7"]));
+    assert_eq!(a5["crowns"], true);
+}
+
+#[test]
+fn text_and_objects_resolve_to_the_same_move() {
+    let g = Game::new();
+    let legal = g.legal_moves();
+    let by_text = convert::resolve_text(&g, "C3-D4", &legal).unwrap();
+    let by_obj =
+        convert::resolve_input(&g, &input(Some("c3"), Some("d4"), None, None), &legal).unwrap();
+    let by_path =
+        convert::resolve_input(&g, &input(None, None, None, Some(&["c3", "d4"])), &legal).unwrap();
+    assert_eq!(by_text, by_obj);
+    assert_eq!(by_text, by_path);
+}
+
+#[test]
+fn captures_pick_between_twins() {
+    // h6:f8:b4 (takes g7, c5) and h6:f4:d6:b4 (takes g5, e5, c5) share both ends.
+    let g = Game::from_fen("W:Wh6:Bc5,e5,g5,g7").unwrap();
+    let legal = g.legal_moves();
+    let e =
+        convert::resolve_input(&g, &input(Some("h6"), Some("b4"), None, None), &legal).unwrap_err();
+    assert_eq!(e.code, "ambiguous_move");
+    assert_eq!(e.candidates.len(), 2);
+    let m = convert::resolve_input(
+        &g,
+        &input(Some("h6"), Some("b4"), Some(&["g7", "c5"]), None),
+        &legal,
+    )
+    .unwrap();
+    assert_eq!(m.captured().count(), 2);
+    let m = convert::resolve_input(
+        &g,
+        &input(None, None, None, Some(&["h6", "f4", "d6", "b4"])),
+        &legal,
+    )
+    .unwrap();
+    assert_eq!(m.captured().count(), 3);
+    let e = convert::resolve_input(
+        &g,
+        &input(Some("h6"), Some("b4"), Some(&["e5"]), None),
+        &legal,
+    )
+    .unwrap_err();
+    assert_eq!(e.code, "illegal_move");
+}
+
+#[test]
+fn error_codes() {
+    let g = Game::new();
+    let legal = g.legal_moves();
+    let code = |r: Result<shashki::Move, convert::WebError>| r.unwrap_err().code;
+    assert_eq!(
+        code(convert::resolve_text(&g, "c3-e5", &legal)),
+        "illegal_move"
+    );
+    assert_eq!(
+        code(convert::resolve_text(&g, "zz", &legal)),
+        "bad_notation"
+    );
+    assert_eq!(
+        code(convert::resolve_text(&g, &"x".repeat(5000), &legal)),
+        "bad_argument"
+    );
+    assert_eq!(
+        code(convert::resolve_input(
+            &g,
+            &input(Some("c3"), None, None, None),
+            &legal
+        )),
+        "bad_argument"
+    );
+    assert_eq!(
+        code(convert::resolve_input(
+            &g,
+            &input(Some("c9"), Some("d4"), None, None),
+            &legal
+        )),
+        "bad_notation"
+    );
+    assert_eq!(
+        code(convert::resolve_input(
+            &g,
+            &input(None, None, None, Some(&["c3"])),
+            &legal
+        )),
+        "bad_argument"
+    );
+    let over = Game::from_fen("B:Wc3:B").unwrap();
+    assert_eq!(
+        code(convert::resolve_text(&over, "c3-d4", &over.legal_moves())),
+        "game_over"
+    );
+    assert_eq!(convert::side("White").unwrap(), shashki::Color::White);
+    assert_eq!(convert::side("grey").unwrap_err().code, "bad_argument");
+
+    // A quiet move tried while a capture is compulsory names the rule.
+    let g = Game::from_fen("W:Wd4,g3:Bc3").unwrap();
+    let e = convert::resolve_text(&g, "g3-h4", &g.legal_moves()).unwrap_err();
+    assert_eq!(e.code, "illegal_move");
+    assert!(e.reason.unwrap().contains("compulsory"));
+}
+
+#[test]
+fn status_shape() {
+    let g = Game::new();
+    let st = convert::status(&g);
+    assert_eq!(st["state"], "ongoing");
+    assert_eq!(st["toMove"], "white");
+    assert!(st["winner"].is_null());
+    assert!(st["reason"].is_null());
+    assert!(st["counts"].is_object());
+
+    let mut w = Game::from_fen("W:Wc3:Bd4").unwrap();
+    w.play_text("c3:e5").unwrap();
+    let st = convert::status(&w);
+    assert_eq!(st["state"], "win");
+    assert_eq!(st["winner"], "white");
+    assert_eq!(st["reason"], "no_pieces");
+}
+
+#[test]
+fn board_and_history() {
+    let mut g = Game::new();
+    g.play_text("c3-d4").unwrap();
+    let b = convert::board(&g);
+    assert_eq!(b.len(), 24);
+    assert!(b.iter().any(|p| p.square == "d4"
+        && p.piece == "white-man"
+        && p.role == "man"
+        && p.color == "white"));
+    let h = convert::history(&g);
+    assert_eq!(h.len(), 1);
+    assert_eq!(h[0].ply, 1);
+    assert_eq!(h[0].mv.notation, "c3-d4");
+    assert_eq!(h[0].fen, g.position().fen());
+}
+
+#[test]
+fn camel_case_keys() {
+    let v = serde_json::json!({"moves_made": 1, "inner_list": [{"plies_left": 2}]});
+    assert_eq!(
+        convert::camel_keys(v),
+        serde_json::json!({"movesMade": 1, "innerList": [{"pliesLeft": 2}]})
+    );
+}

@@ -1,0 +1,467 @@
+// The board widget: one config object merged into state behind a small API,
+// in the spirit of lidraughts' draughtsground. It draws a position, shows
+// the legal moves it is given, lets the user pick one (click, tap, drag,
+// keyboard; hop by hop when two captures share both ends) and animates the
+// moves it is told about. It never decides what is legal: the moves come
+// from the engine (Game.legalMoves()) and go back out through onMove.
+//
+//   const board = new Board(element, {orientation: "white", onMove(move) {...}});
+//   board.setPosition(game.board());
+//   board.setLegalMoves(game.legalMoves());
+//   await board.playMove(move, game.board());
+
+import { animateMove, prefersReducedMotion } from "./animate.js";
+import { DARK_SQUARES } from "./geometry.js";
+import { bindInput } from "./input.js";
+import {
+  addCrown,
+  circleMark,
+  createSvg,
+  layoutSquares,
+  pathArrow,
+  pieceElement,
+  pieceName,
+  placePiece,
+  squareMark,
+} from "./render.js";
+
+const DEFAULTS = {
+  orientation: "white",
+  /** [{square: "c3", piece: "white-man"}] (Game.board() objects fit). */
+  position: [],
+  /** Moves the user may make now: [{notation, from, to, path, captures, crowns}]. */
+  legalMoves: [],
+  /** {path, captures} of the last move, highlighted. */
+  lastMove: null,
+  /** A move drawn as an arrow (hints), or null. */
+  hint: null,
+  /** Squares marked for the reader (diagrams): ["d4", "e5"]. */
+  highlights: [],
+  /** Arrows drawn for the reader (diagrams): [{path: ["a1", "e5", "g3"]}]. */
+  arrows: [],
+  /** Mark the pieces that must capture when a capture is compulsory. */
+  showMustCapture: true,
+  /** No input at all (diagrams, history view). */
+  viewOnly: false,
+  animation: true,
+  /** Duration of a one-square slide, in ms. */
+  hopMs: 190,
+  label: "Draughts board",
+  /** Called with the chosen legal move and {dragged}. */
+  onMove: null,
+  /** Called with a sentence worth announcing (selection, path choice). */
+  onAnnounce: null,
+};
+
+function samePrefix(path, prefix) {
+  if (path.length < prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (path[i] !== prefix[i]) return false;
+  return true;
+}
+
+function listWords(items) {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
+}
+
+export class Board {
+  /**
+   * @param {Element} container the board's SVG is appended to it
+   * @param {Partial<typeof DEFAULTS>} config
+   */
+  constructor(container, config = {}) {
+    this.state = { ...DEFAULTS, ...config };
+    this.pieces = new Map(); // square -> piece name
+    this.pieceEls = new Map(); // square -> element
+    this.sel = null; // {from, partial: [...], ambiguousTo}
+    this.animation = null; // {token}
+    this.focusSquare = "a1";
+    this.dom = createSvg(this.state.label);
+    container.appendChild(this.dom.svg);
+    this.container = container;
+    this._setPieces(this.state.position);
+    this.unbind = bindInput(this.dom.svg, this._controller());
+    this.redraw();
+  }
+
+  // ---- public API -------------------------------------------------------
+
+  /** Merges a partial config and redraws. */
+  set(config) {
+    this._stopAnimation();
+    if ("position" in config) this._setPieces(config.position);
+    if ("legalMoves" in config || "position" in config || "viewOnly" in config) this.sel = null;
+    Object.assign(this.state, config);
+    if ("label" in config) this.dom.svg.setAttribute("aria-label", config.label);
+    this.redraw();
+  }
+
+  setPosition(position) {
+    this._stopAnimation();
+    this.set({ position });
+  }
+
+  setOrientation(orientation) {
+    this.set({ orientation: orientation === "black" ? "black" : "white" });
+  }
+
+  flip() {
+    this.setOrientation(this.state.orientation === "white" ? "black" : "white");
+  }
+
+  get orientation() {
+    return this.state.orientation;
+  }
+
+  setLegalMoves(legalMoves) {
+    this.set({ legalMoves: legalMoves || [] });
+  }
+
+  highlight(lastMove) {
+    this.set({ lastMove: lastMove || null });
+  }
+
+  setHint(move) {
+    this.set({ hint: move || null });
+  }
+
+  setViewOnly(viewOnly) {
+    this.set({ viewOnly: !!viewOnly });
+  }
+
+  /** The selected square, or null. */
+  get selected() {
+    return this.sel ? this.sel.from : null;
+  }
+
+  /**
+   * Shows `move` being played (hop by hop, ghosts, crowning), then settles
+   * on `position` (the engine's board after the move) with the move
+   * highlighted. Resolves when done; a later call or setPosition cuts it short.
+   */
+  async playMove(move, position, { animate = true } = {}) {
+    this._stopAnimation();
+    this.sel = null;
+    this.state.hint = null;
+    this.state.legalMoves = [];
+    this.redraw();
+    const pieceEl = this.pieceEls.get(move.from);
+    const canAnimate =
+      animate &&
+      this.state.animation &&
+      pieceEl &&
+      !prefersReducedMotion() &&
+      !(typeof document !== "undefined" && document.hidden);
+    if (canAnimate) {
+      const token = { position, move };
+      this.animation = token;
+      this.dom.svg.classList.add("sb-animating");
+      const done = await animateMove({
+        pieceEl,
+        pieceAt: this.pieceEls,
+        move,
+        orientation: this.state.orientation,
+        hopMs: this.state.hopMs,
+        cancelled: () => this.animation !== token,
+        crown: (g) => addCrown(this.dom, g),
+      });
+      if (!done) return false;
+      this.animation = null;
+      this.dom.svg.classList.remove("sb-animating");
+    }
+    this._setPieces(position);
+    this.state.position = position;
+    this.state.lastMove = move;
+    this.redraw();
+    return true;
+  }
+
+  /** Moves keyboard focus to a square. */
+  focus(square) {
+    this._focus(square);
+  }
+
+  destroy() {
+    this._stopAnimation();
+    this.unbind();
+    this.dom.svg.remove();
+  }
+
+  // ---- drawing ----------------------------------------------------------
+
+  redraw() {
+    const o = this.state.orientation;
+    if (this.laidOut !== o) {
+      layoutSquares(this.dom, o);
+      this.laidOut = o;
+    }
+    this._drawMarks();
+    this._drawPieces();
+    this._drawDests();
+    this._drawArrows();
+    this._updateAria();
+    this.dom.svg.classList.toggle("sb-view-only", !!this.state.viewOnly);
+    this.dom.svg.setAttribute("data-orientation", o);
+  }
+
+  _setPieces(position) {
+    this.pieces = new Map();
+    for (const p of position || []) {
+      const piece = p.piece || `${p.color}-${p.role}`;
+      this.pieces.set(p.square, piece);
+    }
+  }
+
+  _mustCapture() {
+    const moves = this.state.legalMoves;
+    if (!this.state.showMustCapture || this.state.viewOnly || !moves.some((m) => m.captures.length)) {
+      return new Set();
+    }
+    return new Set(moves.filter((m) => m.captures.length).map((m) => m.from));
+  }
+
+  _drawMarks() {
+    const o = this.state.orientation;
+    const layer = this.dom.layers.marks;
+    layer.replaceChildren();
+    for (const s of this.state.highlights || []) squareMark(layer, s, o, "sb-highlight");
+    const last = this.state.lastMove;
+    if (last && last.path) {
+      last.path.forEach((s, i) => {
+        const end = i === 0 || i === last.path.length - 1;
+        squareMark(layer, s, o, end ? "sb-last" : "sb-last sb-last-hop");
+      });
+    }
+    if (this.sel) {
+      squareMark(layer, this.sel.from, o, "sb-selected");
+      for (const s of this.sel.partial.slice(1)) squareMark(layer, s, o, "sb-partial");
+    }
+    for (const s of this._mustCapture()) circleMark(layer, s, o, "sb-must-capture", 45);
+  }
+
+  _drawPieces() {
+    const o = this.state.orientation;
+    const layer = this.dom.layers.pieces;
+    layer.replaceChildren();
+    this.dom.layers.drag.replaceChildren();
+    this.pieceEls = new Map();
+    const must = this._mustCapture();
+    for (const [square, piece] of this.pieces) {
+      const g = pieceElement(this.dom, piece, square, o);
+      if (must.has(square)) g.setAttribute("data-must-capture", "true");
+      if (this.sel && this.sel.from === square) g.classList.add("sb-lifted");
+      layer.appendChild(g);
+      this.pieceEls.set(square, g);
+    }
+  }
+
+  _targets() {
+    if (!this.sel) return { dests: new Set(), hops: new Set() };
+    const c = this._candidates();
+    const dests = new Set(c.map((m) => m.to));
+    const hops = new Set();
+    const k = this.sel.partial.length;
+    const showHops = this.sel.ambiguousTo || k > 1;
+    if (showHops) {
+      for (const m of c) if (m.path.length > k && m.path[k] !== m.to) hops.add(m.path[k]);
+    }
+    if (this.sel.ambiguousTo) {
+      dests.clear();
+      for (const m of c) if (m.path[k] === m.to) dests.add(m.to);
+    }
+    return { dests, hops };
+  }
+
+  _candidates() {
+    if (!this.sel) return [];
+    let c = this.state.legalMoves.filter((m) => samePrefix(m.path, this.sel.partial));
+    if (this.sel.ambiguousTo) c = c.filter((m) => m.to === this.sel.ambiguousTo);
+    return c;
+  }
+
+  _drawDests() {
+    const o = this.state.orientation;
+    const layer = this.dom.layers.dests;
+    layer.replaceChildren();
+    if (!this.sel) return;
+    const { dests, hops } = this._targets();
+    const capture = this._candidates().some((m) => m.captures.length);
+    for (const s of dests) {
+      const cls = capture ? "sb-dest sb-dest-capture" : "sb-dest";
+      circleMark(layer, s, o, cls, capture ? 20 : 16).setAttribute("data-dest", s);
+    }
+    for (const s of hops) circleMark(layer, s, o, "sb-hop", 12).setAttribute("data-hop", s);
+  }
+
+  _drawArrows() {
+    const layer = this.dom.layers.arrows;
+    layer.replaceChildren();
+    for (const a of this.state.arrows || []) {
+      if (a && a.path && a.path.length > 1) {
+        pathArrow(this.dom, layer, a.path, this.state.orientation, "sb-arrow sb-arrow-note").setAttribute(
+          "data-arrow",
+          a.path.join("-"),
+        );
+      }
+    }
+    const h = this.state.hint;
+    if (h && h.path && h.path.length > 1) {
+      pathArrow(this.dom, layer, h.path, this.state.orientation, "sb-arrow").setAttribute(
+        "data-hint",
+        h.notation || "",
+      );
+    }
+  }
+
+  _updateAria() {
+    const { dests, hops } = this._targets();
+    const must = this._mustCapture();
+    for (const s of DARK_SQUARES) {
+      const rect = this.dom.squares.get(s);
+      const piece = this.pieces.get(s);
+      const parts = [s, piece ? pieceName(piece) : "empty"];
+      if (this.sel && this.sel.from === s) parts.push("selected");
+      if (must.has(s)) parts.push("must capture");
+      if (dests.has(s)) parts.push("move here");
+      else if (hops.has(s)) parts.push("capture path");
+      rect.setAttribute("aria-label", parts.join(", "));
+      rect.setAttribute("tabindex", s === this.focusSquare ? "0" : "-1");
+      if (this.sel && this.sel.from === s) rect.setAttribute("aria-pressed", "true");
+      else rect.removeAttribute("aria-pressed");
+    }
+  }
+
+  _focus(square) {
+    this.focusSquare = square;
+    for (const s of DARK_SQUARES) {
+      this.dom.squares.get(s).setAttribute("tabindex", s === square ? "0" : "-1");
+    }
+    this.dom.squares.get(square).focus();
+  }
+
+  /** Cuts a running animation short, settling on the position it was heading to. */
+  _stopAnimation() {
+    const a = this.animation;
+    if (!a) return;
+    this.animation = null;
+    this.dom.svg.classList.remove("sb-animating");
+    this._setPieces(a.position);
+    this.state.position = a.position;
+    this.state.lastMove = a.move;
+  }
+
+  _announce(text) {
+    if (this.state.onAnnounce) this.state.onAnnounce(text);
+  }
+
+  // ---- choosing a move ----------------------------------------------------
+
+  _movesFrom(square) {
+    return this.state.legalMoves.filter((m) => m.from === square);
+  }
+
+  _canPick(square) {
+    return !this.state.viewOnly && !this.animation && this._movesFrom(square).length > 0;
+  }
+
+  _isTarget(square) {
+    if (!this.sel || this.animation) return false;
+    const { dests, hops } = this._targets();
+    if (dests.has(square) || hops.has(square)) return true;
+    const k = this.sel.partial.length;
+    return this._candidates().some((m) => m.path[k] === square);
+  }
+
+  _select(square) {
+    this.sel = { from: square, partial: [square], ambiguousTo: null };
+    this.focusSquare = square;
+    this.redraw();
+    const dests = [...new Set(this._movesFrom(square).map((m) => m.to))];
+    this._announce(`${square} selected. ${dests.length === 1 ? "Destination" : "Destinations"}: ${listWords(dests)}.`);
+  }
+
+  _deselect() {
+    if (!this.sel) return;
+    this.sel = null;
+    this.redraw();
+  }
+
+  _choose(square, meta) {
+    if (!this.sel) return;
+    const k = this.sel.partial.length;
+    const c = this._candidates();
+    const ending = c.filter((m) => m.to === square);
+    if (ending.length === 1) return this._commit(ending[0], meta);
+    if (ending.length > 1 && !this.sel.ambiguousTo) {
+      this.sel.ambiguousTo = square;
+      this.redraw();
+      const next = [...this._targets().hops];
+      this._announce(
+        `Several captures end on ${square}. Choose the path hop by hop: next square ${listWords(next)}.`,
+      );
+      return;
+    }
+    const via = c.filter((m) => m.path[k] === square);
+    if (!via.length) return;
+    this.sel.partial = [...this.sel.partial, square];
+    const rest = this._candidates();
+    if (rest.length === 1) return this._commit(rest[0], meta);
+    const exact = rest.filter((m) => m.path.length === this.sel.partial.length);
+    if (exact.length === 1 && rest.every((m) => m.to === exact[0].to)) return this._commit(exact[0], meta);
+    this.redraw();
+    const next = [...this._targets().hops];
+    if (next.length) this._announce(`Via ${square}. Next square: ${listWords(next)}.`);
+  }
+
+  _commit(move, meta) {
+    this.sel = null;
+    this.redraw();
+    if (this.state.onMove) this.state.onMove(move, meta || {});
+  }
+
+  _controller() {
+    return {
+      orientation: () => this.state.orientation,
+      selected: () => this.selected,
+      canPick: (sq) => this._canPick(sq),
+      isTarget: (sq) => this._isTarget(sq),
+      select: (sq) => this._select(sq),
+      deselect: () => this._deselect(),
+      choose: (sq, meta) => this._choose(sq, meta),
+      focus: (sq) => this._focus(sq),
+      activate: (sq) => {
+        if (this.sel && this._isTarget(sq) && (sq !== this.sel.from || !this._canPick(sq))) {
+          this._choose(sq, { dragged: false, keyboard: true });
+        } else if (this._canPick(sq)) {
+          if (this.selected === sq) this._deselect();
+          else this._select(sq);
+        } else {
+          this._deselect();
+        }
+        this._focus(sq);
+      },
+      dragBegin: (sq) => {
+        const g = this.pieceEls.get(sq);
+        if (!g) return;
+        g.classList.add("sb-dragging");
+        this.dom.layers.drag.appendChild(g);
+        this.dragHover = null;
+      },
+      dragTo: (p, sq) => {
+        const from = this.sel && this.sel.from;
+        const g = from && this.pieceEls.get(from);
+        if (g) placePiece(g, p, 1.12);
+        const layer = this.dom.layers.marks;
+        const old = layer.querySelector(".sb-drag-over");
+        if (old) old.remove();
+        if (sq && this._isTarget(sq)) squareMark(layer, sq, this.state.orientation, "sb-drag-over");
+      },
+      dragEnd: () => {
+        const from = this.sel && this.sel.from;
+        const g = from && this.pieceEls.get(from);
+        if (g) g.remove();
+        this.redraw();
+      },
+    };
+  }
+}

@@ -1,0 +1,53 @@
+// Loads the wasm module (rules, game, bot) exactly once per page.
+//
+// On index.html trunk injects its own loader, which calls init() and then
+// sets `window.wasmBindings` and dispatches `TrunkApplicationStarted`. We
+// reuse that when it is there; on pages without it (and in workers) we call
+// init() ourselves. Either way every caller shares one promise, so the wasm
+// is fetched and instantiated once.
+
+let loading = null;
+
+/** Where the wasm-bindgen module lives: the site root, next to index.html. */
+const DEFAULT_MODULE_URL = new URL("../shashki.js", import.meta.url).href;
+
+function trunkLoaderPresent() {
+  if (typeof document === "undefined") return false;
+  for (const s of document.querySelectorAll('script[type="module"]')) {
+    if (!s.src && s.textContent.includes("TrunkApplicationStarted")) return true;
+  }
+  return false;
+}
+
+function waitForTrunk() {
+  return new Promise((resolve) => {
+    if (globalThis.wasmBindings) return resolve(globalThis.wasmBindings);
+    addEventListener(
+      "TrunkApplicationStarted",
+      () => resolve(globalThis.wasmBindings),
+      { once: true },
+    );
+  });
+}
+
+/**
+ * Resolves to the wasm-bindgen module namespace ({Game, Bot, levels, ...})
+ * once the wasm is ready.
+ * @param {{moduleUrl?: string}} [options]
+ */
+export function loadEngine(options = {}) {
+  if (!loading) {
+    loading = (async () => {
+      if (globalThis.wasmBindings) return globalThis.wasmBindings;
+      if (trunkLoaderPresent()) return waitForTrunk();
+      const mod = await import(options.moduleUrl || DEFAULT_MODULE_URL);
+      await mod.default();
+      return mod;
+    })();
+    // A failed load may be retried (e.g. after a network hiccup).
+    loading.catch(() => {
+      loading = null;
+    });
+  }
+  return loading;
+}

@@ -1,0 +1,706 @@
+// The play page: a game against the bot (or two people on one device).
+// The engine (wasm Game) decides every rule and the end of the game; this
+// file wires it to the board, the bot Worker, the controls and storage.
+
+import { Board } from "../board/board.js";
+import { loadEngine } from "../board/engine.js";
+import { BotClient } from "./bot-client.js";
+import * as store from "./store.js";
+import { cap, drawCountText, other, resultText } from "./texts.js";
+
+const $ = (id) => document.getElementById(id);
+
+const engine = await loadEngine();
+const { Game, levels } = engine;
+const LEVELS = levels();
+const DEFAULT_LEVEL = LEVELS[Math.min(1, LEVELS.length - 1)].level;
+const START_FEN = (() => {
+  const g = new Game();
+  const fen = g.fen();
+  g.free();
+  return fen;
+})();
+// Time the page allows the worker beyond the level's own budget before it
+// treats the worker as stuck and restarts it (covers loading a fresh worker).
+const WATCHDOG_GRACE_MS = 4000;
+
+// ---- state -------------------------------------------------------------
+
+let settings = { mode: "bot", human: "white", level: DEFAULT_LEVEL };
+let game = new Game();
+let end = null; // how a game ended outside the moves: {type: "resign"|"agreement", side}
+let startTurn = "white";
+let viewPly = null; // null = the live position; k = the position after k moves
+let generation = 0; // bumped whenever the game is replaced: late answers are dropped
+let thinking = false; // the bot is searching its move
+let waiting = null; // a non-move request in flight ("hint", "draw")
+let hint = null;
+let notice = ""; // a one-off line under the status (bot declined a draw, ...)
+
+const debug = { lastBot: null, botRestarts: 0, levels: LEVELS };
+window.shashkiPlay = debug; // read-only facts for tests and the curious
+
+const bot = new BotClient({
+  onRestart(n, reason) {
+    debug.botRestarts = n;
+    console.warn(`bot worker restarted (${reason})`);
+  },
+});
+
+const board = new Board($("board"), {
+  label: "Board",
+  onMove: (move, meta) => {
+    if (!isHumanTurn()) return;
+    playMove(move.notation, { animate: !meta.dragged });
+  },
+  onAnnounce: announce,
+});
+
+// ---- the game record ---------------------------------------------------
+
+function movesPlayed() {
+  return game
+    .history()
+    .slice(0, game.ply())
+    .map((h) => h.notation);
+}
+
+function record() {
+  return { startFen: game.startFen(), moves: movesPlayed(), end };
+}
+
+function applyEnd(g, e) {
+  if (!e) return;
+  if (e.type === "resign") g.resign(e.side);
+  else if (e.type === "agreement") {
+    g.offerDraw(e.side);
+    g.acceptDraw();
+  }
+}
+
+/** Rebuilds a Game from a record; the engine re-checks every move. */
+function buildGame(rec) {
+  const g = rec.startFen ? Game.fromFen(rec.startFen) : new Game();
+  try {
+    for (const m of rec.moves) g.play(m);
+    applyEnd(g, rec.end);
+  } catch (e) {
+    g.free();
+    throw e;
+  }
+  return g;
+}
+
+function setGame(g, endRecord = null) {
+  cancelRequests();
+  game.free();
+  game = g;
+  end = endRecord;
+  generation += 1;
+  viewPly = null;
+  hint = null;
+  notice = "";
+  const s = Game.fromFen(game.startFen());
+  startTurn = s.turn();
+  s.free();
+  const hist = game.history();
+  board.set({ position: game.board(), lastMove: hist[game.ply() - 1] || null, hint: null });
+  update();
+}
+
+function cancelRequests() {
+  bot.cancel();
+  thinking = false;
+  waiting = null;
+}
+
+function persist() {
+  store.save({ record: record(), settings, orientation: board.orientation });
+}
+
+// ---- whose turn --------------------------------------------------------
+
+function isLive() {
+  return viewPly === null;
+}
+
+function isHumanTurn() {
+  if (!isLive() || thinking || waiting) return false;
+  const st = game.status();
+  return st.state === "ongoing" && (settings.mode === "humans" || st.toMove === settings.human);
+}
+
+function isBotTurn() {
+  const st = game.status();
+  return settings.mode === "bot" && st.state === "ongoing" && st.toMove !== settings.human;
+}
+
+function levelInfo(level = settings.level) {
+  return LEVELS.find((l) => l.level === level) || LEVELS[0];
+}
+
+// ---- playing moves -----------------------------------------------------
+
+/** Plays a move (any notation the engine reads) and shows it on the board. */
+async function playMove(text, { animate = true } = {}) {
+  let played;
+  const mover = game.turn();
+  try {
+    played = game.play(text);
+  } catch (e) {
+    showMoveError(e.message);
+    return false;
+  }
+  showMoveError("");
+  hint = null;
+  notice = "";
+  persist();
+  const gen = generation;
+  const st = game.status();
+  announce(`${cap(mover)} played ${played.notation}. ${statusSentence(st)}`);
+  renderPanels(st);
+  if (isLive()) await board.playMove(played, game.board(), { animate });
+  if (gen !== generation) return true;
+  update();
+  return true;
+}
+
+async function botMove() {
+  const gen = generation;
+  const level = levelInfo();
+  thinking = true;
+  update({ think: false });
+  try {
+    const { result, elapsedMs } = await bot.request(
+      {
+        kind: "play",
+        startFen: game.startFen(),
+        moves: movesPlayed(),
+        level: level.level,
+        seed: randomSeed(),
+      },
+      level.movetimeMs + WATCHDOG_GRACE_MS,
+    );
+    if (gen !== generation) return;
+    debug.lastBot = {
+      elapsedMs,
+      budgetMs: level.movetimeMs,
+      level: level.level,
+      depth: result.depth,
+      nodes: result.nodes,
+      move: result.move && result.move.notation,
+    };
+    thinking = false;
+    if (!result.move) return update({ think: false });
+    await playMove(result.move.notation, { animate: true });
+  } catch (e) {
+    if (e.cancelled || gen !== generation) return;
+    thinking = false;
+    notice = `The bot could not move: ${e.message}`;
+    update({ think: false });
+  }
+}
+
+function randomSeed() {
+  const a = new Uint32Array(1);
+  crypto.getRandomValues(a);
+  return a[0];
+}
+
+// ---- rendering ---------------------------------------------------------
+
+function statusSentence(st) {
+  if (st.state !== "ongoing") return resultText(st);
+  return `${cap(st.toMove)} to move.`;
+}
+
+function update({ think = true } = {}) {
+  const st = game.status();
+  if (isLive()) {
+    board.set({
+      legalMoves: isHumanTurn() ? game.legalMoves() : [],
+      viewOnly: false,
+      hint,
+    });
+  }
+  renderPanels(st);
+  persist();
+  if (think && isLive() && !thinking && !waiting && isBotTurn()) botMove();
+}
+
+function renderPanels(st) {
+  renderStatus(st);
+  renderPlayers(st);
+  renderMoves();
+  renderButtons(st);
+  renderExport();
+}
+
+function renderStatus(st) {
+  const el = $("status");
+  el.dataset.status = st.state;
+  el.dataset.toMove = st.toMove;
+  const main = $("status-main");
+  const sub = $("status-sub");
+  if (st.state === "ongoing") {
+    main.textContent = `${cap(st.toMove)} to move`;
+    if (thinking) sub.textContent = "The bot is thinking…";
+    else if (waiting === "draw") sub.textContent = "The bot is considering your draw offer…";
+    else if (waiting === "hint") sub.textContent = "Looking for a good move…";
+    else if (settings.mode === "bot") sub.textContent = st.toMove === settings.human ? "Your move" : "";
+    else sub.textContent = "";
+  } else {
+    main.textContent = st.state === "draw" ? "Draw" : `${cap(st.winner)} wins`;
+    sub.textContent = resultText(st);
+  }
+  $("draw-count").textContent = drawCountText(st);
+  $("notice").textContent = notice;
+  $("thinking").hidden = !thinking;
+  document.body.dataset.thinking = thinking ? "true" : "false";
+}
+
+function describeSide(color) {
+  if (settings.mode === "humans") return { name: cap(color), detail: "" };
+  if (color === settings.human) return { name: "You", detail: cap(color) };
+  const l = levelInfo();
+  return { name: `Bot · level ${l.level}`, detail: `${l.name} · ${cap(color)}` };
+}
+
+function renderPlayers(st) {
+  const bottom = board.orientation;
+  const counts = { white: { man: 0, king: 0 }, black: { man: 0, king: 0 } };
+  for (const p of game.board()) counts[p.color][p.role] += 1;
+  for (const [id, color] of [
+    ["player-bottom", bottom],
+    ["player-top", other(bottom)],
+  ]) {
+    const el = $(id);
+    const d = describeSide(color);
+    el.dataset.color = color;
+    el.querySelector(".player-name").textContent = d.name;
+    el.querySelector(".player-detail").textContent = d.detail;
+    const c = counts[color];
+    el.querySelector(".player-count").textContent =
+      `${c.man} ${c.man === 1 ? "man" : "men"}` + (c.king ? ` · ${c.king} ${c.king === 1 ? "king" : "kings"}` : "");
+    const toMove = st.state === "ongoing" && st.toMove === color;
+    el.classList.toggle("to-move", toMove);
+    el.querySelector(".player-thinking").hidden = !(thinking && toMove);
+  }
+}
+
+function renderMoves() {
+  const list = $("move-list");
+  const hist = game.history().slice(0, game.ply());
+  const current = viewPly === null ? hist.length : viewPly;
+  list.replaceChildren();
+  const offset = startTurn === "black" ? 1 : 0;
+  const rows = Math.ceil((hist.length + offset) / 2);
+  for (let r = 0; r < rows; r++) {
+    const li = document.createElement("li");
+    const num = document.createElement("span");
+    num.className = "move-num";
+    num.textContent = `${r + 1}.`;
+    li.append(num);
+    for (let c = 0; c < 2; c++) {
+      const i = 2 * r + c - offset; // index into hist
+      if (i < 0) {
+        const gap = document.createElement("span");
+        gap.className = "move-gap";
+        gap.textContent = "…";
+        li.append(gap);
+        continue;
+      }
+      if (i >= hist.length) break;
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "move";
+      b.dataset.ply = String(i + 1);
+      b.textContent = hist[i].notation;
+      b.setAttribute("aria-label", `${r + 1}${c === 0 ? "" : "…"} ${cap(c === 0 ? "white" : "black")} ${hist[i].notation}`);
+      if (i + 1 === current) {
+        b.setAttribute("aria-current", "true");
+        b.classList.add("current");
+      }
+      li.append(b);
+    }
+    list.append(li);
+  }
+  $("moves-empty").hidden = hist.length > 0;
+  $("btn-live").hidden = viewPly === null;
+  $("view-note").hidden = viewPly === null;
+  if (viewPly !== null) $("view-note").textContent = viewPly === 0 ? "Viewing the start position" : `Viewing the position after move ${viewPly}`;
+  const scroller = $("move-scroll");
+  if (viewPly === null) scroller.scrollTop = scroller.scrollHeight;
+  else {
+    const cur = list.querySelector(".current");
+    if (cur) cur.scrollIntoView({ block: "nearest" });
+  }
+  $("nav-first").disabled = current === 0;
+  $("nav-prev").disabled = current === 0;
+  $("nav-next").disabled = current >= hist.length;
+  $("nav-last").disabled = current >= hist.length;
+}
+
+function renderButtons(st) {
+  const ongoing = st.state === "ongoing";
+  const busy = !!waiting;
+  const hasMoves = game.ply() > 0 || !!end;
+  $("btn-undo").disabled = busy || !hasMoves;
+  $("btn-draw").disabled = busy || thinking || !ongoing || !isLive();
+  $("btn-resign").disabled = busy || !ongoing || !isLive();
+  $("btn-hint").disabled = busy || thinking || !ongoing || !isLive() || !isHumanTurn();
+  $("move-input").disabled = !ongoing;
+}
+
+function renderExport() {
+  const fen = viewPly === null ? game.fen() : viewFen(viewPly);
+  $("fen-out").value = fen;
+  $("pdn-out").value = game.pdn();
+  const hash = store.encodeShare(record(), START_FEN);
+  $("share-out").value = `${location.origin}${location.pathname}${hash ? `#${hash}` : ""}`;
+}
+
+function viewFen(ply) {
+  if (ply === 0) return game.startFen();
+  return game.history()[ply - 1].fen;
+}
+
+// ---- announcements and errors ------------------------------------------
+
+let announceTimer = null;
+function announce(text) {
+  const el = $("announcer");
+  // Clear first so that the same sentence twice is still read.
+  el.textContent = "";
+  clearTimeout(announceTimer);
+  announceTimer = setTimeout(() => {
+    el.textContent = text;
+  }, 30);
+}
+
+function showMoveError(text) {
+  $("move-error").textContent = text;
+  $("move-input").setAttribute("aria-invalid", text ? "true" : "false");
+}
+
+// ---- viewing earlier positions ----------------------------------------
+
+function viewPosition(ply) {
+  const n = game.ply();
+  if (ply === null || ply >= n) {
+    viewPly = null;
+    const hist = game.history();
+    board.set({ position: game.board(), lastMove: hist[n - 1] || null, viewOnly: false });
+    update();
+    announce(`Back to the game. ${statusSentence(game.status())}`);
+    return;
+  }
+  viewPly = Math.max(0, ply);
+  const g = Game.fromFen(viewFen(viewPly));
+  const last = viewPly > 0 ? game.history()[viewPly - 1] : null;
+  board.set({ position: g.board(), lastMove: last, viewOnly: true, legalMoves: [], hint: null });
+  g.free();
+  renderPanels(game.status());
+  announce(viewPly === 0 ? "Start position." : `Position after ${last.notation}.`);
+}
+
+// ---- commands ----------------------------------------------------------
+
+function newGame(opts) {
+  settings = { ...settings, ...opts };
+  setGame(new Game());
+  board.setOrientation(settings.mode === "bot" ? settings.human : "white");
+  renderPanels(game.status());
+  persist();
+  announce(
+    settings.mode === "bot"
+      ? `New game against the bot, level ${settings.level}. You play ${settings.human}. White to move.`
+      : "New game for two players. White to move.",
+  );
+}
+
+function undo() {
+  const wasThinking = thinking;
+  cancelRequests();
+  const rec = record();
+  const g = buildGame({ ...rec, end: null });
+  if (rec.end) {
+    // only take back the resignation or the agreed draw
+  } else if (settings.mode === "humans" || wasThinking) {
+    g.undo();
+  } else {
+    // take back the bot's reply and the player's own move
+    g.undo();
+    while (g.turn() !== settings.human && g.undo());
+  }
+  const n = g.ply();
+  g.free();
+  setGame(buildGame({ startFen: rec.startFen, moves: rec.moves.slice(0, n), end: null }));
+  announce(`Move taken back. ${statusSentence(game.status())}`);
+}
+
+async function offerDraw() {
+  const st = game.status();
+  if (st.state !== "ongoing") return;
+  if (settings.mode === "humans") {
+    const side = st.toMove;
+    const ok = await confirmDialog(
+      `${cap(side)} offers a draw`,
+      `${cap(other(side))}, do you accept the draw?`,
+      "Accept the draw",
+      "Decline",
+    );
+    if (ok) finishByAgreement(side);
+    else {
+      notice = `${cap(other(side))} declined the draw.`;
+      announce(notice);
+      update();
+    }
+    return;
+  }
+  const gen = generation;
+  waiting = "draw";
+  update({ think: false });
+  try {
+    const { result } = await bot.request(
+      { kind: "acceptsDraw", startFen: game.startFen(), moves: movesPlayed(), side: settings.human },
+      8000,
+    );
+    if (gen !== generation) return;
+    waiting = null;
+    if (result) finishByAgreement(settings.human);
+    else {
+      notice = "The bot declines the draw.";
+      announce(notice);
+      update();
+    }
+  } catch (e) {
+    if (e.cancelled || gen !== generation) return;
+    waiting = null;
+    notice = `No answer to the draw offer: ${e.message}`;
+    update();
+  }
+}
+
+function finishByAgreement(side) {
+  game.offerDraw(side);
+  game.acceptDraw();
+  end = { type: "agreement", side };
+  notice = settings.mode === "bot" ? "The bot accepts the draw." : "";
+  update();
+  announce(`${notice} ${statusSentence(game.status())}`.trim());
+}
+
+async function resign() {
+  const st = game.status();
+  if (st.state !== "ongoing") return;
+  const side = settings.mode === "bot" ? settings.human : st.toMove;
+  const ok = await confirmDialog(
+    "Resign?",
+    settings.mode === "bot" ? "The bot wins this game." : `${cap(side)} resigns and ${cap(other(side))} wins.`,
+    "Resign",
+    "Keep playing",
+  );
+  if (!ok || game.status().state !== "ongoing") return;
+  cancelRequests();
+  game.resign(side);
+  end = { type: "resign", side };
+  update();
+  announce(statusSentence(game.status()));
+}
+
+async function askHint() {
+  if (!isHumanTurn()) return;
+  const gen = generation;
+  waiting = "hint";
+  update({ think: false });
+  try {
+    const { result } = await bot.request({ kind: "hint", startFen: game.startFen(), moves: movesPlayed() }, 8000);
+    if (gen !== generation) return;
+    waiting = null;
+    hint = result.move || null;
+    update();
+    if (hint) announce(`Hint: ${hint.notation}.`);
+  } catch (e) {
+    if (e.cancelled || gen !== generation) return;
+    waiting = null;
+    notice = `No hint: ${e.message}`;
+    update();
+  }
+}
+
+function flip() {
+  board.flip();
+  renderPlayers(game.status());
+  persist();
+  announce(`Board flipped: ${cap(board.orientation)} at the bottom.`);
+}
+
+/** Opens a pasted FEN or PDN (or a share link). */
+function loadText(text) {
+  const t = text.trim();
+  if (!t) return "Paste a FEN or a PDN first.";
+  const shared = t.includes("#") ? store.decodeShare(t.slice(t.indexOf("#"))) : null;
+  try {
+    if (shared) setGame(buildGame(shared));
+    else if (/^\[?\s*(FEN\s+")?[WB]\s*:/i.test(t)) setGame(Game.fromFen(t));
+    else setGame(Game.fromPdn(t));
+  } catch (e) {
+    return e.message;
+  }
+  announce(`Game loaded. ${statusSentence(game.status())}`);
+  return "";
+}
+
+// ---- dialogs -----------------------------------------------------------
+
+function confirmDialog(title, text, yes, no) {
+  const dlg = $("confirm-dialog");
+  $("confirm-title").textContent = title;
+  $("confirm-text").textContent = text;
+  $("confirm-yes").textContent = yes;
+  $("confirm-no").textContent = no;
+  dlg.returnValue = "";
+  dlg.showModal();
+  return new Promise((resolve) => {
+    dlg.addEventListener("close", () => resolve(dlg.returnValue === "yes"), { once: true });
+  });
+}
+
+function openNewGameDialog() {
+  const dlg = $("new-game-dialog");
+  const form = $("new-game-form");
+  form.elements.side.value = settings.mode === "humans" ? "humans" : settings.human;
+  form.elements.level.value = String(settings.level);
+  syncLevelDescription();
+  dlg.showModal();
+}
+
+function syncLevelDescription() {
+  const form = $("new-game-form");
+  const l = levelInfo(Number(form.elements.level.value));
+  $("level-desc").textContent = l.description;
+  $("level-row").hidden = form.elements.side.value === "humans";
+}
+
+function setupNewGameDialog() {
+  const sel = $("level-select");
+  for (const l of LEVELS) {
+    const o = document.createElement("option");
+    o.value = String(l.level);
+    o.textContent = `${l.level} · ${l.name}`;
+    sel.append(o);
+  }
+  const form = $("new-game-form");
+  form.addEventListener("change", syncLevelDescription);
+  $("new-game-dialog").addEventListener("close", () => {
+    if ($("new-game-dialog").returnValue !== "start") return;
+    const side = form.elements.side.value;
+    newGame(
+      side === "humans"
+        ? { mode: "humans" }
+        : { mode: "bot", human: side, level: Number(form.elements.level.value) },
+    );
+  });
+}
+
+// ---- wiring ------------------------------------------------------------
+
+function wire() {
+  $("btn-new").addEventListener("click", openNewGameDialog);
+  $("btn-undo").addEventListener("click", undo);
+  $("btn-draw").addEventListener("click", offerDraw);
+  $("btn-resign").addEventListener("click", resign);
+  $("btn-hint").addEventListener("click", askHint);
+  $("btn-flip").addEventListener("click", flip);
+  $("btn-live").addEventListener("click", () => viewPosition(null));
+  $("nav-first").addEventListener("click", () => viewPosition(0));
+  $("nav-prev").addEventListener("click", () => viewPosition((viewPly ?? game.ply()) - 1));
+  $("nav-next").addEventListener("click", () => viewPosition((viewPly ?? game.ply()) + 1));
+  $("nav-last").addEventListener("click", () => viewPosition(null));
+  $("move-list").addEventListener("click", (e) => {
+    const b = e.target.closest("button[data-ply]");
+    if (b) viewPosition(Number(b.dataset.ply));
+  });
+  $("move-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const input = $("move-input");
+    const text = input.value.trim();
+    if (!text) return;
+    if (!isLive()) viewPosition(null);
+    if (game.status().state !== "ongoing") return showMoveError("The game is over.");
+    if (!isHumanTurn()) return showMoveError(thinking ? "Wait: the bot is thinking." : "It is not your move.");
+    if (await playMove(text)) input.value = "";
+    else announce($("move-error").textContent);
+  });
+  for (const b of document.querySelectorAll("[data-copy]")) {
+    b.addEventListener("click", () => copyField(b));
+  }
+  $("btn-load").addEventListener("click", () => {
+    const err = loadText($("paste-in").value);
+    $("load-error").textContent = err;
+    if (!err) $("paste-in").value = "";
+  });
+  addEventListener("hashchange", openFromHash);
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest("input, textarea, select, dialog")) return;
+    if (e.key === "ArrowLeft" && e.target.closest("#move-scroll, .moves-nav")) $("nav-prev").click();
+    if (e.key === "ArrowRight" && e.target.closest("#move-scroll, .moves-nav")) $("nav-next").click();
+  });
+  setupNewGameDialog();
+}
+
+async function copyField(button) {
+  const field = $(button.dataset.copy);
+  field.select();
+  let ok = false;
+  try {
+    await navigator.clipboard.writeText(field.value);
+    ok = true;
+  } catch {
+    ok = document.execCommand && document.execCommand("copy");
+  }
+  const old = button.textContent;
+  button.textContent = ok ? "Copied" : "Select and copy";
+  setTimeout(() => (button.textContent = old), 1500);
+}
+
+function openFromHash() {
+  const shared = store.decodeShare(location.hash);
+  if (!shared) return false;
+  try {
+    setGame(buildGame(shared));
+    announce(`Shared game opened. ${statusSentence(game.status())}`);
+  } catch (e) {
+    notice = `The link holds no valid game: ${e.message}`;
+    update();
+  }
+  history.replaceState(null, "", location.pathname + location.search);
+  return true;
+}
+
+// ---- start -------------------------------------------------------------
+
+function start() {
+  wire();
+  const saved = store.loadSaved();
+  if (saved && saved.settings) {
+    settings = { ...settings, ...saved.settings };
+    if (!LEVELS.some((l) => l.level === settings.level)) settings.level = DEFAULT_LEVEL;
+  }
+  board.setOrientation(saved?.orientation || (settings.mode === "bot" ? settings.human : "white"));
+  if (!openFromHash()) {
+    let g = null;
+    if (saved) {
+      try {
+        g = buildGame(saved.record);
+      } catch (e) {
+        notice = `The saved game could not be restored: ${e.message}`;
+      }
+    }
+    setGame(g || new Game(), g ? saved.record.end || null : null);
+  }
+  document.body.classList.add("ready");
+}
+
+start();

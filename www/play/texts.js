@@ -1,0 +1,53 @@
+// Wording of the status line. The facts (who won, why, the counts) come
+// from the engine's Game.status(); this only puts them into sentences.
+
+export const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+export const other = (c) => (c === "white" ? "black" : "white");
+
+function plural(n, one, many) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** "White wins" / "Draw" plus the reason, in plain words. */
+export function resultText(status) {
+  const w = status.winner;
+  const loser = w ? other(w) : null;
+  switch (status.reason) {
+    case "no_moves":
+      return `${cap(w)} wins: ${cap(loser)} has no legal move.`;
+    case "no_pieces":
+      return `${cap(w)} wins: ${cap(loser)} has no pieces left.`;
+    case "resignation":
+      return `${cap(w)} wins: ${cap(loser)} resigned.`;
+    case "repetition":
+      return "Draw: the same position arose for the third time.";
+    case "kings_vs_lone_king":
+      return "Draw: three kings or more could not take the lone king within 15 moves.";
+    case "main_road":
+      return "Draw: the lone king on the long diagonal held out for 5 moves.";
+    case "kings_balance":
+      return "Draw: kings on both sides, nothing taken or crowned within the move limit.";
+    case "kings_only":
+      return "Draw: only kings moved, with no capture, within the move limit.";
+    case "agreement":
+      return "Draw by agreement.";
+    default:
+      if (status.state === "win") return `${cap(w)} wins.`;
+      if (status.state === "draw") return "Draw.";
+      return "";
+  }
+}
+
+/** The running draw count closest to its end, as a sentence, or "". */
+export function drawCountText(status) {
+  const counts = status.counts;
+  if (!counts || status.state !== "ongoing") return "";
+  const list = (Array.isArray(counts) ? counts : Object.values(counts)).filter(
+    (c) => c && typeof c === "object" && Number.isFinite(c.movesLeft),
+  );
+  if (!list.length) return "";
+  list.sort((a, b) => a.movesLeft - b.movesLeft);
+  const c = list[0];
+  if (!c.side) return `${plural(c.movesLeft, "move", "moves")} left before a draw.`;
+  return `${cap(c.side)} has ${plural(c.movesLeft, "move", "moves")} left to win.`;
+}
