@@ -309,3 +309,20 @@ pub fn start() {
     #[cfg(all(debug_assertions, target_arch = "wasm32"))]
     console_error_panic_hook::set_once();
 }
+
+/// Perft from a FEN (the start when `fen` is undefined): the number of
+/// leaf positions `depth` plies deep. For benchmarks of the wasm build.
+#[wasm_bindgen]
+pub fn perft(fen: JsValue, depth: u32) -> Result<f64, JsValue> {
+    let pos = if fen.is_undefined() || fen.is_null() {
+        crate::Position::start()
+    } else {
+        let fen = string_arg("fen", &fen, MAX_SHORT_TEXT)?;
+        crate::Position::from_fen(&fen)
+            .map_err(|e| js_error(WebError::new("bad_fen", e.to_string())))?
+    };
+    if depth > 12 {
+        return Err(js_error(WebError::bad_argument("depth must be at most 12")));
+    }
+    Ok(crate::perft::perft(&pos, depth) as f64)
+}

@@ -35,6 +35,10 @@ const DEFAULTS = {
   lastMove: null,
   /** A move drawn as an arrow (hints), or null. */
   hint: null,
+  /** Squares marked for the reader (diagrams): ["d4", "e5"]. */
+  highlights: [],
+  /** Arrows drawn for the reader (diagrams): [{path: ["a1", "e5", "g3"]}]. */
+  arrows: [],
   /** Mark the pieces that must capture when a capture is compulsory. */
   showMustCapture: true,
   /** No input at all (diagrams, history view). */
@@ -233,6 +237,7 @@ export class Board {
     const o = this.state.orientation;
     const layer = this.dom.layers.marks;
     layer.replaceChildren();
+    for (const s of this.state.highlights || []) squareMark(layer, s, o, "sb-highlight");
     const last = this.state.lastMove;
     if (last && last.path) {
       last.path.forEach((s, i) => {
@@ -316,6 +321,14 @@ export class Board {
   _drawArrows() {
     const layer = this.dom.layers.arrows;
     layer.replaceChildren();
+    for (const a of this.state.arrows || []) {
+      if (a && a.path && a.path.length > 1) {
+        pathArrow(this.dom, layer, a.path, this.state.orientation, "sb-arrow sb-arrow-note").setAttribute(
+          "data-arrow",
+          a.path.join("-"),
+        );
+      }
+    }
     const h = this.state.hint;
     if (h && h.path && h.path.length > 1) {
       pathArrow(this.dom, layer, h.path, this.state.orientation, "sb-arrow").setAttribute(

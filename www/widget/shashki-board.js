@@ -1,0 +1,804 @@
+// <shashki-board>: the board as one tag for any static page.
+//
+//   <script type="module" src="widget/shashki-board.js"></script>
+//   <shashki-board fen="W:Wc3:Bd4" mode="explore" caption="..."></shashki-board>
+//
+// Built on the play page's board module (../board/): Board draws and takes
+// input, engine.js loads the wasm once per page. Every rule, every legal
+// move and every reason a move is refused comes from the engine's Game;
+// this file only wires a Game to a Board and adds controls and words.
+//
+// Attributes (all optional; see docs/widget.md):
+//   fen          the position (default: the start position)
+//   mode         static | explore | replay | exercise (default static)
+//   orientation  white | black: the side at the bottom (default white)
+//   size         the widget's largest width: "320" (px) or any CSS length
+//   caption      a line under the board
+//   highlight    squares to mark: "d4 e5 f6"
+//   arrows       paths to draw: "a1-e5 e5:g3" or "a1:e5:g3"
+//   moves        replay: the moves to step through ("c3-d4 a5:e5 f4:b8")
+//   ply          replay: where to start (a number, or "end"); default 0
+//   solution     exercise: the line(s) to find, the reader's moves and the
+//                opponent's replies in turn; alternatives separated by "|"
+//   prompt       exercise: the task shown before the first try
+//   hint         exercise: said when a legal move is not the answer
+//   success      exercise: said when the exercise is solved
+// Children with data-wrong="move ..." hold the explanation for those legal
+// but wrong moves (they stay hidden; write `hidden` on them too).
+
+import { Board } from "../board/board.js";
+import { loadEngine } from "../board/engine.js";
+import { DARK_SQUARES } from "../board/geometry.js";
+import { cap, drawCountText, other, resultText } from "../play/texts.js";
+
+const MODES = new Set(["static", "explore", "replay", "exercise"]);
+const SQUARE = /^[a-h][1-8]$/;
+const REPLY_DELAY_MS = 380;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Adds the board's and the widget's style sheets to the page, once. */
+function addStyleSheets() {
+  if (typeof document === "undefined") return;
+  for (const rel of ["../board/board.css", "./widget.css"]) {
+    const href = new URL(rel, import.meta.url).href;
+    const present = [...document.querySelectorAll('link[rel="stylesheet"]')].some((l) => l.href === href);
+    if (present) continue;
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    link.dataset.shashkiWidget = "";
+    document.head.appendChild(link);
+  }
+}
+
+function words(text) {
+  return String(text || "")
+    .split(/[\s,]+/)
+    .map((w) => w.trim())
+    .filter(Boolean);
+}
+
+/** "a1-e5 e5:g3" -> [["a1","e5"], ["e5","g3"]]; bad squares are dropped. */
+function parsePaths(text) {
+  return words(text)
+    .map((w) => w.toLowerCase().split(/[-:x>]/).filter((s) => SQUARE.test(s)))
+    .filter((p) => p.length >= 2);
+}
+
+function parseSquares(text) {
+  return words(text)
+    .map((w) => w.toLowerCase())
+    .filter((s) => SQUARE.test(s));
+}
+
+/** "c3-d4 a5:e5 | c3-b4" -> [["c3-d4","a5:e5"], ["c3-b4"]] */
+function parseLines(text) {
+  return String(text || "")
+    .split("|")
+    .map((l) => words(l))
+    .filter((l) => l.length);
+}
+
+function plural(n, one, many) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function listWords(items) {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+function describeBoard(pieces, turn) {
+  const side = (color) => {
+    const own = pieces.filter((p) => p.color === color);
+    if (!own.length) return `${cap(color)}: no pieces`;
+    const men = own.filter((p) => p.role === "man").map((p) => p.square);
+    const kings = own.filter((p) => p.role === "king").map((p) => p.square);
+    const parts = [];
+    if (kings.length) parts.push(`${kings.length === 1 ? "king" : "kings"} ${listWords(kings)}`);
+    if (men.length) parts.push(`${men.length === 1 ? "man" : "men"} ${listWords(men)}`);
+    return `${cap(color)}: ${parts.join("; ")}`;
+  };
+  return `${side("white")}. ${side("black")}. ${cap(turn)} to move.`;
+}
+
+function el(tag, attrs = {}, text = null) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === false || v === null || v === undefined) continue;
+    if (k === "class") e.className = v;
+    else e.setAttribute(k, v === true ? "" : String(v));
+  }
+  if (text !== null) e.textContent = text;
+  return e;
+}
+
+function button(label, action, extra = {}) {
+  return el("button", { type: "button", class: "sbw-btn", "data-action": action, ...extra }, label);
+}
+
+/** Sentence for an engine error thrown by Game.play. */
+function refusal(err) {
+  const code = err && err.code;
+  if (code === "illegal_move") return `Not allowed: ${err.reason || err.message}.`.replace(/\.\.$/, ".");
+  if (code === "ambiguous_move") {
+    const c = err.candidates && err.candidates.length ? ` It could be ${err.candidates.join(" or ")}.` : "";
+    return `Which capture do you mean?${c} Write the squares in between.`;
+  }
+  if (code === "bad_notation") return `That is not a move: ${err.message}`;
+  if (code === "game_over") return "The game is over here.";
+  return String((err && err.message) || err);
+}
+
+let widgetCount = 0;
+
+export class ShashkiBoardElement extends HTMLElement {
+  static get observedAttributes() {
+    return ["fen", "mode", "orientation", "size", "caption", "highlight", "arrows", "moves", "ply", "solution", "prompt"];
+  }
+
+  constructor() {
+    super();
+    this._n = ++widgetCount;
+    this._generation = 0;
+    this._game = null;
+    this._board = null;
+    this._ui = null;
+    this._engine = null;
+    this._ready = null;
+    this._resolveReady = null;
+    this._newReady();
+  }
+
+  connectedCallback() {
+    addStyleSheets();
+    if (!this._ui) this._build();
+    this._scheduleSetup();
+  }
+
+  disconnectedCallback() {
+    this._generation += 1;
+    this._freeGame();
+  }
+
+  attributeChangedCallback(name, oldValue, newValue) {
+    if (!this._ui || oldValue === newValue) return;
+    if (name === "size") return this._applySize();
+    if (name === "caption") return this._applyCaption();
+    this._scheduleSetup();
+  }
+
+  // ---- public API (used by pages and tests) -------------------------------
+
+  /** Resolves once the widget shows its position (or an error message). */
+  get ready() {
+    return this._ready;
+  }
+
+  _newReady() {
+    if (this._ready && !this._resolveReady) {
+      this._ready = new Promise((resolve) => (this._resolveReady = resolve));
+    } else if (!this._ready) {
+      this._ready = new Promise((resolve) => (this._resolveReady = resolve));
+    }
+  }
+
+  _markReady() {
+    if (this._resolveReady) {
+      const r = this._resolveReady;
+      this._resolveReady = null;
+      r();
+    }
+  }
+
+  get mode() {
+    const m = (this.getAttribute("mode") || "static").toLowerCase();
+    return MODES.has(m) ? m : "static";
+  }
+
+  /** The position shown now, as FEN. */
+  get fen() {
+    return this._game ? this._game.fen() : null;
+  }
+
+  /** The legal moves in the position shown (the engine's objects). */
+  legalMoves() {
+    return this._game ? this._game.legalMoves() : [];
+  }
+
+  /** The pieces shown: [{square, color, role, piece}]. */
+  pieces() {
+    return this._game ? this._game.board() : [];
+  }
+
+  /** True once an exercise has been solved by the reader. */
+  get solved() {
+    return this.hasAttribute("solved");
+  }
+
+  /**
+   * Plays a move as the reader would (text such as "c3-d4" or an object the
+   * engine accepts). Explore: plays it if legal. Exercise: checks it against
+   * the solution. Resolves to {ok, message}.
+   */
+  async attempt(move) {
+    await this.ready;
+    if (this.mode === "exercise") return this._exerciseAttempt(move);
+    if (this.mode === "explore") return this._exploreAttempt(move);
+    return { ok: false, message: "This board does not take moves." };
+  }
+
+  /** Back to the starting position (and the start of an exercise). */
+  reset() {
+    this._scheduleSetup();
+    return this.ready;
+  }
+
+  // ---- structure ------------------------------------------------------------
+
+  _build() {
+    // The author's explanation paragraphs for wrong moves stay as hidden children.
+    for (const c of this.querySelectorAll(":scope > [data-wrong]")) c.hidden = true;
+    const id = `sbw${this._n}`;
+    const figure = el("figure", { class: "sbw", role: "group", "aria-labelledby": `${id}-cap` });
+    const boardBox = el("div", { class: "sbw-board" });
+    const bar = el("div", { class: "sbw-bar" });
+    const moves = el("ol", { class: "sbw-moves", "aria-label": "Moves" });
+    const form = el("form", { class: "sbw-form" });
+    const input = el("input", {
+      type: "text",
+      id: `${id}-move`,
+      autocomplete: "off",
+      spellcheck: "false",
+      placeholder: "e.g. c3-d4",
+      "aria-label": "Your move in notation",
+    });
+    form.append(el("label", { for: `${id}-move`, class: "sbw-form-label" }, "Or type it:"), input, el("button", { type: "submit", class: "sbw-btn" }, "Play"));
+    const status = el("p", { class: "sbw-status", role: "status", "aria-live": "polite" });
+    const caption = el("figcaption", { class: "sbw-caption", id: `${id}-cap` });
+    figure.append(boardBox, status, bar, moves, form, caption);
+    this.appendChild(figure);
+    this._ui = { figure, boardBox, bar, moves, form, input, status, caption, id };
+
+    form.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const text = input.value.trim();
+      if (!text) return;
+      this.attempt(text).then((r) => {
+        if (r.ok) input.value = "";
+      });
+    });
+    bar.addEventListener("click", (ev) => {
+      const b = ev.target.closest("button[data-action]");
+      if (b && !b.disabled) this._action(b.dataset.action);
+    });
+    moves.addEventListener("click", (ev) => {
+      const b = ev.target.closest("button[data-ply]");
+      if (b) this._replayGoto(Number(b.dataset.ply), { animate: false });
+    });
+    figure.addEventListener("keydown", (ev) => {
+      if (this.mode !== "replay" || ev.target.closest("input")) return;
+      const keys = { ArrowLeft: "back", ArrowRight: "forward", Home: "start", End: "end" };
+      // arrows on the board move the square focus; elsewhere they step the replay
+      if (ev.target.closest("svg") && (ev.key === "ArrowLeft" || ev.key === "ArrowRight")) return;
+      if (keys[ev.key]) {
+        ev.preventDefault();
+        this._action(keys[ev.key]);
+      }
+    });
+    this._applySize();
+    this._applyCaption();
+  }
+
+  _applySize() {
+    const size = (this.getAttribute("size") || "").trim();
+    if (!size) this.style.removeProperty("--sbw-size");
+    else this.style.setProperty("--sbw-size", /^\d+(\.\d+)?$/.test(size) ? `${size}px` : size);
+  }
+
+  _applyCaption() {
+    const text = this.getAttribute("caption") || "";
+    this._ui.caption.textContent = text;
+    this._ui.caption.hidden = !text;
+    if (text) this._ui.figure.setAttribute("aria-labelledby", `${this._ui.id}-cap`);
+    else {
+      this._ui.figure.removeAttribute("aria-labelledby");
+      this._ui.figure.setAttribute("aria-label", "Draughts board");
+    }
+  }
+
+  _scheduleSetup() {
+    this._newReady();
+    const gen = ++this._generation;
+    // Attribute changes arrive one by one: set up once, after the last.
+    queueMicrotask(() => {
+      if (gen === this._generation && this.isConnected) this._setup(gen);
+    });
+  }
+
+  _freeGame() {
+    if (this._game) {
+      try {
+        this._game.free();
+      } catch {
+        /* already freed */
+      }
+      this._game = null;
+    }
+  }
+
+  async _setup(gen) {
+    const ui = this._ui;
+    ui.figure.dataset.mode = this.mode;
+    ui.figure.classList.remove("sbw-solved", "sbw-error");
+    this.removeAttribute("solved");
+    let engine;
+    try {
+      engine = this._engine || (this._engine = await loadEngine());
+    } catch (e) {
+      if (gen !== this._generation) return;
+      this._fail(`The draughts engine could not be loaded (${e.message || e}).`);
+      return;
+    }
+    if (gen !== this._generation) return;
+    this._freeGame();
+    const fen = (this.getAttribute("fen") || "").trim();
+    try {
+      this._game = fen ? engine.Game.fromFen(fen) : new engine.Game();
+    } catch (e) {
+      this._fail(`This diagram's position is not valid: ${e.message || e}`);
+      return;
+    }
+    this._startFen = this._game.fen();
+    this._ensureBoard();
+    this._board.set({
+      orientation: this.getAttribute("orientation") === "black" ? "black" : "white",
+      position: this._game.board(),
+      legalMoves: [],
+      lastMove: null,
+      hint: null,
+      viewOnly: true,
+      showMustCapture: this.mode === "explore",
+      highlights: parseSquares(this.getAttribute("highlight")),
+      arrows: parsePaths(this.getAttribute("arrows")).map((path) => ({ path })),
+    });
+    ui.bar.replaceChildren();
+    ui.moves.replaceChildren();
+    ui.moves.hidden = true;
+    ui.form.hidden = true;
+    this._setStatus("");
+    try {
+      if (this.mode === "explore") this._setupExplore();
+      else if (this.mode === "replay") this._setupReplay();
+      else if (this.mode === "exercise") this._setupExercise();
+      else this._setupStatic();
+    } catch (e) {
+      this._fail(String(e.message || e));
+      return;
+    }
+    this._updateLabel();
+    this._markReady();
+    this.dispatchEvent(new CustomEvent("shashki-ready", { bubbles: true }));
+  }
+
+  _ensureBoard() {
+    if (this._board) return;
+    this._board = new Board(this._ui.boardBox, {
+      label: "Draughts board",
+      viewOnly: true,
+      onMove: (move, meta) => this._onBoardMove(move, meta),
+      onAnnounce: (text) => this._setStatus(text, "info"),
+    });
+  }
+
+  _fail(message) {
+    this._ui.figure.classList.add("sbw-error");
+    this._setStatus(message, "error");
+    this._ui.bar.replaceChildren();
+    this._ui.form.hidden = true;
+    this._markReady();
+  }
+
+  _setStatus(text, kind = "") {
+    const s = this._ui.status;
+    s.textContent = text;
+    s.dataset.kind = kind;
+    s.hidden = !text;
+  }
+
+  _updateLabel() {
+    if (!this._game || !this._board) return;
+    const caption = this.getAttribute("caption");
+    const prefix = caption ? `${caption} ` : "";
+    this._board.set({ label: `${prefix}Board. ${describeBoard(this._game.board(), this._game.turn())}` });
+  }
+
+  _statusLine() {
+    const st = this._game.status();
+    if (st.state !== "ongoing") return resultText(st);
+    const moves = this._game.legalMoves();
+    let line = `${cap(st.toMove)} to move`;
+    if (moves.length && moves[0].captures.length) line += ": capture is compulsory";
+    line += ".";
+    const count = drawCountText(st);
+    return count ? `${line} ${count}` : line;
+  }
+
+  // ---- static ---------------------------------------------------------------
+
+  _setupStatic() {
+    this._board.set({ viewOnly: true });
+  }
+
+  // ---- explore --------------------------------------------------------------
+
+  _setupExplore() {
+    this._ui.bar.append(button("Undo", "undo", { disabled: true }), button("Reset", "reset", { disabled: true }));
+    this._refreshExplore();
+  }
+
+  _refreshExplore() {
+    const over = this._game.status().state !== "ongoing";
+    this._board.set({ viewOnly: over, legalMoves: over ? [] : this._game.legalMoves() });
+    this._setStatus(this._statusLine(), this._game.status().state === "ongoing" ? "" : "result");
+    const moved = this._game.ply() > 0;
+    for (const b of this._ui.bar.querySelectorAll("button")) b.disabled = !moved;
+    this._updateLabel();
+  }
+
+  async _exploreAttempt(move) {
+    let played;
+    try {
+      played = this._game.play(move);
+    } catch (e) {
+      const message = refusal(e);
+      this._setStatus(message, "refused");
+      return { ok: false, message };
+    }
+    this._board.set({ highlights: [], arrows: [] });
+    await this._board.playMove(played, this._game.board());
+    this._refreshExplore();
+    return { ok: true, message: this._ui.status.textContent, move: played.notation };
+  }
+
+  // ---- replay ---------------------------------------------------------------
+
+  _setupReplay() {
+    const tokens = words(this.getAttribute("moves"));
+    for (const t of tokens) {
+      try {
+        this._game.play(t);
+      } catch (e) {
+        throw new Error(`The move list breaks at "${t}": ${refusal(e)}`);
+      }
+    }
+    this._history = this._game.history();
+    this._replayToken = 0;
+    const ui = this._ui;
+    ui.bar.append(
+      button("\u23EE", "start", { "aria-label": "First position", title: "First position" }),
+      button("\u25C0", "back", { "aria-label": "Previous move", title: "Previous move" }),
+      button("\u25B6", "forward", { "aria-label": "Next move", title: "Next move" }),
+      button("\u23ED", "end", { "aria-label": "Last position", title: "Last position" }),
+    );
+    // The move list, numbered in pairs from the side that starts.
+    const firstBlack = this._startFen.startsWith("B");
+    ui.moves.replaceChildren();
+    this._history.forEach((h, i) => {
+      const li = el("li", { class: "sbw-move" });
+      const white = firstBlack ? i % 2 === 1 : i % 2 === 0;
+      const number = Math.floor((i + (firstBlack ? 1 : 0)) / 2) + 1;
+      if (white || i === 0) li.append(el("span", { class: "sbw-num" }, white ? `${number}.` : `${number}...`));
+      li.append(el("button", { type: "button", "data-ply": i + 1, class: "sbw-move-btn" }, h.notation));
+      ui.moves.appendChild(li);
+    });
+    ui.moves.hidden = this._history.length === 0;
+    const plyAttr = (this.getAttribute("ply") || "0").trim();
+    const ply = plyAttr === "end" ? this._history.length : Math.max(0, Math.min(this._history.length, parseInt(plyAttr, 10) || 0));
+    this._game.goto(ply);
+    this._showReplay(null);
+  }
+
+  _showReplay(move) {
+    const ply = this._game.ply();
+    this._board.set({ position: this._game.board(), lastMove: move, viewOnly: true });
+    this._refreshReplayUi();
+    return ply;
+  }
+
+  _refreshReplayUi() {
+    const ply = this._game.ply();
+    const n = this._history.length;
+    const bar = this._ui.bar;
+    bar.querySelector('[data-action="start"]').disabled = ply === 0;
+    bar.querySelector('[data-action="back"]').disabled = ply === 0;
+    bar.querySelector('[data-action="forward"]').disabled = ply === n;
+    bar.querySelector('[data-action="end"]').disabled = ply === n;
+    for (const b of this._ui.moves.querySelectorAll("button[data-ply]")) {
+      const current = Number(b.dataset.ply) === ply;
+      b.classList.toggle("sbw-current", current);
+      if (current) b.setAttribute("aria-current", "step");
+      else b.removeAttribute("aria-current");
+    }
+    let text;
+    if (ply === 0) text = `Start position. ${this._statusLine()}`;
+    else {
+      const h = this._history[ply - 1];
+      const taken = h.captures.length ? `, taking ${listWords(h.captures)}` : "";
+      const crown = h.crowns ? ", crowned" : "";
+      text = `Move ${ply} of ${n}: ${h.notation}${taken}${crown}. ${this._statusLine()}`;
+    }
+    this._setStatus(text, this._game.status().state === "ongoing" ? "" : "result");
+    this._updateLabel();
+  }
+
+  async _replayGoto(ply, { animate }) {
+    const current = this._game.ply();
+    if (ply === current) return;
+    if (animate && ply === current + 1) {
+      this._game.redo();
+      const h = this._history[ply - 1];
+      const token = ++this._replayToken;
+      this._refreshReplayUi();
+      this._board.set({ highlights: [], arrows: [] });
+      await this._board.playMove(h, this._game.board());
+      if (token === this._replayToken) this._refreshReplayUi();
+      return;
+    }
+    this._replayToken = (this._replayToken || 0) + 1;
+    this._game.goto(ply);
+    this._showReplay(ply > 0 ? this._history[ply - 1] : null);
+  }
+
+  // ---- exercise -------------------------------------------------------------
+
+  _setupExercise() {
+    const lines = parseLines(this.getAttribute("solution"));
+    if (!lines.length) throw new Error("This exercise has no solution attribute.");
+    // Check every line with the engine and keep its canonical notation.
+    this._lines = lines.map((line) => {
+      const g = this._engine.Game.fromFen(this._startFen);
+      try {
+        return line.map((t) => {
+          try {
+            return g.play(t).notation;
+          } catch (e) {
+            throw new Error(`The solution breaks at "${t}": ${refusal(e)}`);
+          }
+        });
+      } finally {
+        g.free();
+      }
+    });
+    this._reader = this._game.turn();
+    this._shown = false;
+    this._busy = false;
+    this._ui.bar.append(button("Retry", "retry", { disabled: true }), button("Show solution", "solution"));
+    this._ui.form.hidden = false;
+    this._ui.input.value = "";
+    this._refreshExercise();
+    const prompt = this.getAttribute("prompt") || `${cap(this._reader)} to move: find the best move.`;
+    this._setStatus(prompt, "prompt");
+  }
+
+  _refreshExercise() {
+    const done = this.solved || this._shown;
+    const readerToMove = this._game.turn() === this._reader && !done && !this._busy;
+    const moves = readerToMove ? this._game.legalMoves() : [];
+    this._board.set({
+      viewOnly: !readerToMove,
+      legalMoves: readerToMove ? [...moves, ...this._attemptMoves(moves)] : [],
+      showMustCapture: false,
+    });
+    const bar = this._ui.bar;
+    bar.querySelector('[data-action="retry"]').disabled = this._game.ply() === 0 && !done;
+    bar.querySelector('[data-action="solution"]').disabled = this._shown || this.solved;
+    this._ui.input.disabled = !readerToMove;
+    this._updateLabel();
+  }
+
+  /**
+   * Moves the engine will refuse, offered to the board so that the reader can
+   * try them and hear why. One per own piece and empty square that no legal
+   * move of that piece passes through. They are never played: the engine
+   * judges each one (see _onBoardMove).
+   */
+  _attemptMoves(legal) {
+    const pieces = this._game.board();
+    const turn = this._game.turn();
+    const occupied = new Set(pieces.map((p) => p.square));
+    const empty = DARK_SQUARES.filter((s) => !occupied.has(s));
+    const out = [];
+    for (const p of pieces) {
+      if (p.color !== turn) continue;
+      const reached = new Set();
+      for (const m of legal) if (m.from === p.square) for (const s of m.path.slice(1)) reached.add(s);
+      for (const s of empty) {
+        if (reached.has(s)) continue;
+        out.push({ notation: `${p.square}-${s}`, from: p.square, to: s, path: [p.square, s], captures: [], crowns: false, attempt: true });
+      }
+    }
+    return out;
+  }
+
+  /** The notations played so far (up to the cursor). */
+  _played() {
+    return this._game
+      .history()
+      .slice(0, this._game.ply())
+      .map((h) => h.notation);
+  }
+
+  /** Solution lines that begin with the moves played so far. */
+  _matching(played = this._played()) {
+    return this._lines.filter((l) => l.length >= played.length && played.every((m, i) => l[i] === m));
+  }
+
+  async _exerciseAttempt(move) {
+    if (this._busy) return { ok: false, message: "Wait for the reply." };
+    if (this.solved || this._shown) return { ok: false, message: "Press Retry to try again." };
+    if (this._game.turn() !== this._reader) return { ok: false, message: "Wait for the reply." };
+    let played;
+    try {
+      played = this._game.play(move);
+    } catch (e) {
+      const message = refusal(e);
+      this._setStatus(message, "refused");
+      this._flash("refused");
+      return { ok: false, message, refused: "illegal" };
+    }
+    if (!this._matching().length) {
+      const message = this._wrongMoveText(played);
+      this._game.undo();
+      this._setStatus(message, "refused");
+      this._flash("refused");
+      this._refreshExercise();
+      return { ok: false, message, refused: "legal" };
+    }
+    const gen = this._generation;
+    this._busy = true;
+    this._board.set({ highlights: [], arrows: [] });
+    this._refreshExercise();
+    await this._board.playMove(played, this._game.board());
+    if (gen !== this._generation) return { ok: true, message: "", move: played.notation };
+    const solved = await this._continueLine(gen);
+    return { ok: true, message: this._ui.status.textContent, move: played.notation, solved };
+  }
+
+  /** After a correct move: declare success, or play the opponent's reply. */
+  async _continueLine(gen) {
+    for (;;) {
+      const played = this._played();
+      const lines = this._matching(played);
+      if (lines.some((l) => l.length === played.length)) {
+        this._busy = false;
+        this._solve();
+        return true;
+      }
+      if (this._game.turn() === this._reader) {
+        this._busy = false;
+        this._setStatus("Right. Your move again.", "good");
+        this._refreshExercise();
+        return false;
+      }
+      this._setStatus("Right.", "good");
+      await sleep(REPLY_DELAY_MS);
+      if (gen !== this._generation) return false;
+      const reply = this._game.play(lines[0][played.length]);
+      await this._board.playMove(reply, this._game.board());
+      if (gen !== this._generation) return false;
+      if (this._game.turn() === this._reader && !this._matching().some((l) => l.length === this._game.ply())) {
+        this._busy = false;
+        this._setStatus(`${cap(other(this._reader))} replied ${reply.notation}. Your move again.`, "good");
+        this._refreshExercise();
+        return false;
+      }
+    }
+  }
+
+  _solve() {
+    this.setAttribute("solved", "");
+    this._ui.figure.classList.add("sbw-solved");
+    const extra = this.getAttribute("success");
+    this._setStatus(`Solved!${extra ? ` ${extra}` : ""}`, "solved");
+    this._refreshExercise();
+    this.dispatchEvent(new CustomEvent("shashki-solved", { bubbles: true, detail: { id: this.id || null } }));
+  }
+
+  _wrongMoveText(played) {
+    const key = played.notation;
+    for (const c of this.querySelectorAll(":scope > [data-wrong]")) {
+      const list = words(c.dataset.wrong);
+      if (list.includes(key)) return `${key} is legal, but not the answer: ${c.textContent.trim()}`;
+    }
+    // The engine's view of what the move allows: the opponent's best capture.
+    const replies = this._game.legalMoves();
+    let text = `${key} is legal, but not the answer.`;
+    if (replies.length && replies[0].captures.length) {
+      const best = replies.reduce((a, b) => (b.captures.length > a.captures.length ? b : a));
+      const crown = best.crowns ? " and crowns" : "";
+      text = `${key} is legal, but not the answer: ${cap(other(this._reader))} replies ${best.notation}, taking ${plural(
+        best.captures.length,
+        "piece",
+        "pieces",
+      )} (${listWords(best.captures)})${crown}.`;
+    }
+    const hint = this.querySelector(":scope > [data-wrong='*']");
+    const general = this.getAttribute("hint") || (hint ? hint.textContent.trim() : "");
+    return general ? `${text} ${general}` : text;
+  }
+
+  _flash(kind) {
+    const f = this._ui.figure;
+    f.classList.remove(`sbw-flash-${kind}`);
+    void f.offsetWidth; // restart the animation
+    f.classList.add(`sbw-flash-${kind}`);
+  }
+
+  async _showSolution() {
+    const gen = this._generation;
+    this._shown = true;
+    this._busy = true;
+    this._game.goto(0);
+    this._board.set({ position: this._game.board(), lastMove: null, highlights: [], arrows: [] });
+    this._refreshExercise();
+    const line = this._lines[0];
+    this._setStatus(`Solution: ${line.join(" ")}`, "info");
+    for (const m of line) {
+      await sleep(REPLY_DELAY_MS);
+      if (gen !== this._generation) return;
+      const played = this._game.play(m);
+      await this._board.playMove(played, this._game.board());
+      if (gen !== this._generation) return;
+    }
+    this._busy = false;
+    this._refreshExercise();
+  }
+
+  // ---- board and buttons ----------------------------------------------------
+
+  _onBoardMove(move) {
+    // Moves the engine listed go back by their notation; the reader's other
+    // tries go as {from, to} so that the engine can say why they are refused.
+    this.attempt(move.attempt ? { from: move.from, to: move.to } : move.notation);
+  }
+
+  _action(action) {
+    switch (action) {
+      case "undo":
+        if (this._game.undo()) {
+          const h = this._game.history();
+          const ply = this._game.ply();
+          this._board.set({ position: this._game.board(), lastMove: ply ? h[ply - 1] : null });
+          this._refreshExplore();
+        }
+        break;
+      case "reset":
+      case "retry":
+        this._scheduleSetup();
+        break;
+      case "start":
+        this._replayGoto(0, { animate: false });
+        break;
+      case "back":
+        this._replayGoto(this._game.ply() - 1, { animate: false });
+        break;
+      case "forward":
+        this._replayGoto(this._game.ply() + 1, { animate: true });
+        break;
+      case "end":
+        this._replayGoto(this._history.length, { animate: false });
+        break;
+      case "solution":
+        this._showSolution();
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+if (typeof customElements !== "undefined" && !customElements.get("shashki-board")) {
+  customElements.define("shashki-board", ShashkiBoardElement);
+}
