@@ -41,6 +41,7 @@ for (const t of selected) {
   } catch (e) {
     failed += 1;
     console.log(`FAIL ${t.name} (${Date.now() - started} ms)\n     ${String(e.stack || e).split("\n").slice(0, 6).join("\n     ")}`);
+    for (const err of errors) console.log(`     (${err})`);
     await page.screenshot({ path: `${OUT_DIR}/FAILED-${t.name.replace(/[^a-z0-9]+/gi, "-")}.png` }).catch(() => {});
   } finally {
     await context.close();

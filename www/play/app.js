@@ -10,7 +10,14 @@ import { cap, drawCountText, other, resultText } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
 
-const engine = await loadEngine();
+let engine;
+try {
+  engine = await loadEngine();
+} catch (e) {
+  document.getElementById("status-main").textContent = "The game could not start";
+  document.getElementById("status-sub").textContent = `${e.message}. Reload the page to try again.`;
+  throw e;
+}
 const { Game, levels } = engine;
 const LEVELS = levels();
 const DEFAULT_LEVEL = LEVELS[Math.min(1, LEVELS.length - 1)].level;
@@ -288,10 +295,14 @@ function renderPlayers(st) {
   }
 }
 
+let movesKey = "";
 function renderMoves() {
   const list = $("move-list");
   const hist = game.history().slice(0, game.ply());
   const current = viewPly === null ? hist.length : viewPly;
+  const key = `${generation}|${current}|${hist.map((h) => h.notation).join(" ")}`;
+  if (key === movesKey) return;
+  movesKey = key;
   list.replaceChildren();
   const offset = startTurn === "black" ? 1 : 0;
   const rows = Math.ceil((hist.length + offset) / 2);
@@ -329,12 +340,14 @@ function renderMoves() {
   $("btn-live").hidden = viewPly === null;
   $("view-note").hidden = viewPly === null;
   if (viewPly !== null) $("view-note").textContent = viewPly === 0 ? "Viewing the start position" : `Viewing the position after move ${viewPly}`;
-  const scroller = $("move-scroll");
-  if (viewPly === null) scroller.scrollTop = scroller.scrollHeight;
-  else {
-    const cur = list.querySelector(".current");
-    if (cur) cur.scrollIntoView({ block: "nearest" });
-  }
+  requestAnimationFrame(() => {
+    const scroller = $("move-scroll");
+    if (viewPly === null) scroller.scrollTop = scroller.scrollHeight;
+    else {
+      const cur = list.querySelector(".current");
+      if (cur) cur.scrollIntoView({ block: "nearest" });
+    }
+  });
   $("nav-first").disabled = current === 0;
   $("nav-prev").disabled = current === 0;
   $("nav-next").disabled = current >= hist.length;
@@ -353,6 +366,7 @@ function renderButtons(st) {
 }
 
 function renderExport() {
+  if (!$("io").open) return; // filled in when opened
   const fen = viewPly === null ? game.fen() : viewFen(viewPly);
   $("fen-out").value = fen;
   $("pdn-out").value = game.pdn();
@@ -642,6 +656,7 @@ function wire() {
     if (!err) $("paste-in").value = "";
   });
   addEventListener("hashchange", openFromHash);
+  $("io").addEventListener("toggle", renderExport);
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, textarea, select, dialog")) return;
     if (e.key === "ArrowLeft" && e.target.closest("#move-scroll, .moves-nav")) $("nav-prev").click();

@@ -42,12 +42,17 @@ export function resultText(status) {
 export function drawCountText(status) {
   const counts = status.counts;
   if (!counts || status.state !== "ongoing") return "";
-  const list = (Array.isArray(counts) ? counts : Object.values(counts)).filter(
-    (c) => c && typeof c === "object" && Number.isFinite(c.movesLeft),
-  );
-  if (!list.length) return "";
-  list.sort((a, b) => a.movesLeft - b.movesLeft);
+  const list = Object.values(counts).filter((c) => c && typeof c === "object" && Number.isFinite(c.movesLeft));
+  // the most pressing first; on a tie, the count a side must beat
+  list.sort((a, b) => a.movesLeft - b.movesLeft || Number(!a.side) - Number(!b.side));
+  const lines = [];
   const c = list[0];
-  if (!c.side) return `${plural(c.movesLeft, "move", "moves")} left before a draw.`;
-  return `${cap(c.side)} has ${plural(c.movesLeft, "move", "moves")} left to win.`;
+  if (c) {
+    const n = plural(c.movesLeft, "move", "moves");
+    if (c.side) lines.push(`${cap(c.side)} has ${n} left to win.`);
+    else if (c.rule === "kings_only") lines.push(`Draw in ${n} unless a man moves or a piece is taken.`);
+    else lines.push(`Draw in ${n} unless a piece is taken or a man is crowned.`);
+  }
+  if (counts.repetitions === 2) lines.push("This position has stood twice: a third time is a draw.");
+  return lines.join(" ");
 }
