@@ -259,7 +259,10 @@ mod tests {
     fn kings_and_errors() {
         let p = Position::from_fen("B:Wa1,c3,Kd4:Bh8,Kb8").unwrap();
         assert_eq!(p.fen(), "B:Wa1,c3,Kd4:BKb8,h8");
-        assert_eq!(Position::from_fen("W:WK1:B32").unwrap().fen(), "W:WKb8:Bg1");
+        assert_eq!(
+            Position::from_fen("W:WK1:BK32").unwrap().fen(),
+            "W:WKb8:BKg1"
+        );
         assert!(matches!(Position::from_fen(""), Err(FenError::Empty)));
         assert!(matches!(
             Position::from_fen("X:Wa1:Bh8"),
@@ -282,7 +285,7 @@ mod tests {
             Err(FenError::Position(PositionError::ManOnCrowningRank { .. }))
         ));
         assert!(matches!(
-            Position::from_fen("W:W1-13:B32"),
+            Position::from_fen("W:W13-25:B1"),
             Err(FenError::Position(PositionError::TooManyPieces { .. }))
         ));
         assert!(matches!(

@@ -156,6 +156,44 @@ fn is_subsequence(needle: &[Square], hay: &[Square]) -> bool {
     needle.iter().all(|n| it.any(|h| h == n))
 }
 
+/// True when `to` is a free square on the hop `a`-`b`, behind the piece
+/// that hop jumps, with nothing in between (`from` has been left empty).
+fn behind_jumped(pos: &Position, from: Square, a: Square, b: Square, to: Square) -> bool {
+    let occ = pos.occupied().without(from);
+    Direction::ALL.into_iter().any(|d| {
+        let r = crate::bitboard::ray(a, d);
+        if !r.contains(b) || !r.contains(to) {
+            return false;
+        }
+        let mut s = crate::bitboard::first_on_ray(a, d, occ)
+            .and_then(|jumped| crate::bitboard::neighbour(jumped, d));
+        while let Some(x) = s {
+            if occ.contains(x) {
+                return false;
+            }
+            if x == to {
+                return true;
+            }
+            s = crate::bitboard::neighbour(x, d);
+        }
+        false
+    })
+}
+
+/// Can a king of the side to move, standing on `at` after taking `taken`
+/// (still on the board), capture again?
+fn king_can_go_on(pos: &Position, from: Square, at: Square, taken: Bitboard) -> bool {
+    let occ = pos.occupied().without(from);
+    let enemy = pos.pieces(pos.turn().opposite());
+    Direction::ALL.into_iter().any(|d| {
+        crate::bitboard::first_on_ray(at, d, occ).is_some_and(|p| {
+            enemy.contains(p)
+                && !taken.contains(p)
+                && crate::bitboard::neighbour(p, d).is_some_and(|n| !occ.contains(n))
+        })
+    })
+}
+
 /// Why no legal move matches `from`..`to` (a plain-words explanation).
 pub fn explain_illegal(pos: &Position, squares: &[Square], legal: &[Move]) -> String {
     let from = squares[0];
@@ -184,21 +222,25 @@ pub fn explain_illegal(pos: &Position, squares: &[Square], legal: &[Move]) -> St
         if prefix {
             return format!("the capture is not finished: from {to} the piece must capture again");
         }
-        let landing_rule = pos
-            .piece_at(from)
-            .is_some_and(|p| p.role == crate::position::Role::King)
-            && from_moves.iter().any(|m| {
+        // A king stopping on a free square behind a piece it jumps: either
+        // the capture goes on from there, or the landing rule sends it on
+        // to a square from which it can.
+        let king = piece.role == crate::position::Role::King;
+        if king && from_moves.iter().all(|m| m.to() != to) {
+            for m in &from_moves {
                 let path = m.path_vec();
-                // `to` lies on the same hop, beyond the same jumped piece.
-                path.windows(2).any(|w| {
-                    Direction::ALL.into_iter().any(|d| {
-                        let r = crate::bitboard::ray(w[0], d);
-                        r.contains(w[1]) && r.contains(to)
-                    })
-                })
-            });
-        if landing_rule && from_moves.iter().all(|m| m.to() != to) {
-            return "the king must stop on a square from which it can go on capturing".into();
+                for i in 0..path.len() - 1 {
+                    if behind_jumped(pos, from, path[i], path[i + 1], to) {
+                        let taken = captured_along(pos, &path[..=i + 1]).unwrap_or_default();
+                        return if king_can_go_on(pos, from, to, taken) {
+                            format!("the capture is not finished: from {to} the piece must capture again")
+                        } else {
+                            "the king must stop on a square from which it can go on capturing"
+                                .into()
+                        };
+                    }
+                }
+            }
         }
         if from_moves.is_empty() {
             return "capture is compulsory, and this piece has no capture".into();
@@ -237,12 +279,10 @@ pub fn parse_in(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, Nota
     })?;
     let (from, to) = (squares[0], *squares.last().expect("two squares"));
     let middle = &squares[1..squares.len() - 1];
-    let written_captures = if middle.is_empty() {
-        None
-    } else {
-        captured_along(pos, &squares)
-    };
-    let candidates: Vec<Move> = legal
+    // The pieces jumped if the text spells out a whole path (`d4:a1` for a
+    // single jump, `c3:e5:g3:e1` for a full multiple capture).
+    let written_captures = captured_along(pos, &squares);
+    let mut candidates: Vec<Move> = legal
         .iter()
         .filter(|m| m.from() == from && m.to() == to)
         .filter(|m| {
@@ -252,6 +292,19 @@ pub fn parse_in(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, Nota
         })
         .copied()
         .collect();
+    // A text that is exactly one capture's whole path names that capture,
+    // even when it is also a shortened form of a longer capture with the
+    // same ends (`d4:a1` taking b2, next to `d4:b6:d8:f6:a1`).
+    if candidates.len() > 1 {
+        let exact: Vec<Move> = candidates
+            .iter()
+            .filter(|m| m.is_capture() && written_captures == Some(m.captured()))
+            .copied()
+            .collect();
+        if exact.len() == 1 {
+            candidates = exact;
+        }
+    }
     match candidates.len() {
         1 => Ok(candidates[0]),
         0 => Err(NotationError::Illegal {

@@ -1,0 +1,406 @@
+//! Static evaluation, in hundredths of a man, from the side to move's point
+//! of view. Only called on quiet positions (no capture for the side to move).
+//!
+//! Every tunable constant is in [`weights`], each with a line saying what it
+//! rewards. Terms that matter in the middle game and in the ending are given
+//! as a pair and blended by the number of men left (`phase`: 24 men = all
+//! middle game, 0 men = all ending).
+//!
+//! Terms:
+//! - material: men, kings (a king is worth several men, more in the ending);
+//! - men by square: advancement (tempo) and the centre, a small edge malus;
+//! - back-rank guard: own men on c1/e1 (f8/d8 for Black) keep the enemy
+//!   from crowning while the enemy still has men;
+//! - flank balance: men spread over both wings;
+//! - mobility: quiet moves of men and kings for both sides;
+//! - runaway men: a man with no piece in its path to the crowning row and
+//!   no enemy king to stop it is almost a king;
+//! - kings on the main road (a1-h8) and on the double diagonals;
+//! - endgame knowledge: lone king against one or two pieces, a lone king on
+//!   the main road against three, kings-only endings where the weaker side
+//!   still has two kings.
+
+use crate::bitboard::Bitboard;
+use crate::position::Position;
+use crate::square::Color;
+
+/// The tunable constants (men = 100).
+pub mod weights {
+    /// A man.
+    pub const MAN: i32 = 100;
+    /// A king while many men remain / in the ending.
+    pub const KING_MG: i32 = 250;
+    pub const KING_EG: i32 = 300;
+    /// Advancement of a man by rank (own rank 1 = index 0), middle game / ending.
+    pub const ADVANCE_MG: [i32; 8] = [0, 2, 4, 7, 11, 18, 28, 0];
+    pub const ADVANCE_EG: [i32; 8] = [0, 5, 10, 16, 24, 36, 55, 0];
+    /// Men on the four central squares (c5, d4, e5, f4, seen from White).
+    pub const CENTRE: i32 = 7;
+    /// Men on the squares just behind the centre (c3, e3, d6?, no: c3 and e3).
+    pub const NEAR_CENTRE: i32 = 3;
+    /// Men on the a- and h-files.
+    pub const EDGE: i32 = -4;
+    /// Each own man on the back squares c1 and e1 (f8, d8 for Black), and on
+    /// a1 / g1, scaled by the number of enemy men / 12.
+    pub const GUARD_INNER: i32 = 10;
+    pub const GUARD_OUTER: i32 = 4;
+    /// Per man of difference between the two wings beyond one (middle game).
+    pub const IMBALANCE: i32 = -3;
+    /// Per quiet move of a man / of a king.
+    pub const MOBILITY_MAN: i32 = 3;
+    pub const MOBILITY_KING: i32 = 1;
+    /// A man that cannot be stopped from crowning, by steps still to go (1..=7).
+    pub const RUNAWAY: [i32; 8] = [0, 120, 90, 60, 35, 20, 10, 5];
+    /// A man with both rear squares held by own pieces or the board edge.
+    pub const BACKED: i32 = 2;
+    /// A king on the main road (a1-h8), and extra when the enemy has no piece on it.
+    pub const KING_MAIN_ROAD: i32 = 10;
+    pub const MAIN_ROAD_OWNED: i32 = 15;
+    /// A king on one of the double diagonals (g1-a7, h2-b8).
+    pub const KING_DOUBLE: i32 = 6;
+    /// Side to move.
+    pub const TEMPO: i32 = 4;
+    /// Divisors applied to the score in known drawish endings.
+    pub const DRAWISH_LONE_KING: i32 = 16;
+    pub const DRAWISH_MAIN_ROAD: i32 = 8;
+    pub const DRAWISH_KINGS: i32 = 4;
+}
+
+use weights::*;
+
+const fn sq_rank(sq: usize) -> usize {
+    sq / 4
+}
+
+const fn sq_file(sq: usize) -> usize {
+    let r = sq / 4;
+    (sq % 4) * 2 + (r & 1)
+}
+
+const fn index_of(file: usize, rank: usize) -> usize {
+    rank * 4 + file / 2
+}
+
+const fn bit(file: usize, rank: usize) -> u32 {
+    1 << index_of(file, rank)
+}
+
+/// The squares whose (file, rank) satisfy a condition, at compile time.
+macro_rules! mask_where {
+    (|$f:tt, $r:tt| $cond:expr) => {{
+        let mut m = 0u32;
+        let mut sq = 0;
+        while sq < 32 {
+            let $f = sq_file(sq);
+            let $r = sq_rank(sq);
+            if $cond {
+                m |= 1 << sq;
+            }
+            sq += 1;
+        }
+        m
+    }};
+}
+
+// Everything below is seen from the side being scored: Black's boards are
+// turned 180 degrees (`u32::reverse_bits`) so that both sides move "up".
+const RANK: [u32; 8] = [
+    0xF,
+    0xF << 4,
+    0xF << 8,
+    0xF << 12,
+    0xF << 16,
+    0xF << 20,
+    0xF << 24,
+    0xF << 28,
+];
+const CENTRE_SQUARES: u32 = bit(2, 4) | bit(3, 3) | bit(4, 4) | bit(5, 3);
+const NEAR_CENTRE_SQUARES: u32 = bit(2, 2) | bit(4, 2);
+const EDGE_FILES: u32 = mask_where!(|f, _r| f == 0 || f == 7);
+const LEFT_WING: u32 = mask_where!(|f, _r| f < 4);
+const INNER_GUARD: u32 = bit(2, 0) | bit(4, 0);
+const OUTER_GUARD: u32 = bit(0, 0) | bit(6, 0);
+/// Squares whose south-west / south-east neighbour is off the board.
+const NO_SW: u32 = mask_where!(|f, r| f == 0 || r == 0);
+const NO_SE: u32 = mask_where!(|f, r| f == 7 || r == 0);
+/// Men far enough up to be worth a runaway check.
+const RUNAWAY_RANKS: u32 = mask_where!(|_f, r| r >= 3);
+
+/// Squares a man on `sq` could reach on its way to the last row, one file
+/// wider on each side (pieces there could step into its path).
+const fn cones() -> [u32; 32] {
+    let mut t = [0u32; 32];
+    let mut sq = 0;
+    while sq < 32 {
+        let r = sq_rank(sq) as i32;
+        let f = sq_file(sq) as i32;
+        let mut m = 0u32;
+        let mut s2 = 0;
+        while s2 < 32 {
+            let ahead = sq_rank(s2) as i32 - r;
+            let f2 = sq_file(s2) as i32;
+            let df = if f2 > f { f2 - f } else { f - f2 };
+            if ahead > 0 && df <= ahead + 1 {
+                m |= 1 << s2;
+            }
+            s2 += 1;
+        }
+        t[sq] = m;
+        sq += 1;
+    }
+    t
+}
+
+static CONE: [u32; 32] = cones();
+
+const MAIN_ROAD: u32 = Bitboard::MAIN_ROAD.0;
+/// g1-a7 and h2-b8 (the set is its own 180-degree turn).
+const DOUBLE: u32 = {
+    let mut m = 0;
+    let mut i = 0;
+    while i < 7 {
+        m |= bit(6 - i, i);
+        m |= bit(7 - i, 1 + i);
+        i += 1;
+    }
+    m
+};
+
+const EVEN: u32 = 0x0F0F_0F0F;
+const ODD: u32 = 0xF0F0_F0F0;
+const EVEN_NOT_A: u32 = 0x0E0E_0E0E;
+const ODD_NOT_H: u32 = 0x7070_7070;
+
+#[inline]
+fn north_east(b: u32) -> u32 {
+    ((b & EVEN) << 4) | ((b & ODD_NOT_H) << 5)
+}
+
+#[inline]
+fn north_west(b: u32) -> u32 {
+    ((b & EVEN_NOT_A) << 3) | ((b & ODD) << 4)
+}
+
+#[inline]
+fn pop(b: u32) -> i32 {
+    b.count_ones() as i32
+}
+
+/// One side's terms, seen from its own side (`own`, `kings`, `enemy` are
+/// already turned for Black). Returns (middle game, ending, man moves).
+#[inline]
+fn side_terms(
+    own: u32,
+    kings: u32,
+    enemy: u32,
+    enemy_men: i32,
+    enemy_kings: i32,
+) -> (i32, i32, i32) {
+    let men = own & !kings;
+    let occupied = own | enemy;
+    let mut mg = 0;
+    let mut eg = 0;
+    if men != 0 {
+        for r in 1..7 {
+            let n = pop(men & RANK[r]);
+            mg += n * ADVANCE_MG[r];
+            eg += n * ADVANCE_EG[r];
+        }
+        mg += pop(men & CENTRE_SQUARES) * CENTRE
+            + pop(men & NEAR_CENTRE_SQUARES) * NEAR_CENTRE
+            + pop(men & EDGE_FILES) * EDGE;
+
+        // Back-rank guard while the enemy still has men.
+        let guard = pop(men & INNER_GUARD) * GUARD_INNER + pop(men & OUTER_GUARD) * GUARD_OUTER;
+        mg += guard * enemy_men / 12;
+
+        // Wings.
+        let left = pop(men & LEFT_WING);
+        let diff = (2 * left - pop(men)).abs();
+        if diff > 1 {
+            mg += IMBALANCE * (diff - 1);
+        }
+
+        // Men with both rear squares held (or off the board): a man on s is
+        // backed from the south-west when s is the north-east step of an own
+        // piece.
+        let backed = men & (north_east(own) | NO_SW) & (north_west(own) | NO_SE);
+        mg += BACKED * pop(backed);
+
+        // Runaways only count when no enemy king can come back to stop them.
+        if enemy_kings == 0 {
+            let mut m = men & RUNAWAY_RANKS;
+            while m != 0 {
+                let sq = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if CONE[sq] & occupied == 0 {
+                    let bonus = RUNAWAY[7 - sq_rank(sq)];
+                    mg += bonus;
+                    eg += bonus;
+                }
+            }
+        }
+    }
+
+    // Kings' diagonals.
+    if kings != 0 {
+        let on_road = pop(kings & MAIN_ROAD);
+        let mut k = on_road * KING_MAIN_ROAD + pop(kings & DOUBLE) * KING_DOUBLE;
+        if on_road > 0 && enemy & MAIN_ROAD == 0 {
+            k += MAIN_ROAD_OWNED;
+        }
+        mg += k;
+        eg += k;
+    }
+    let empty = !occupied;
+    let man_moves = pop(north_east(men) & empty) + pop(north_west(men) & empty);
+    (mg, eg, man_moves)
+}
+
+/// The evaluation from White's point of view, before endgame scaling and
+/// without the side-to-move bonus.
+fn white_score(pos: &Position) -> i32 {
+    let white = pos.pieces(Color::White).0;
+    let black = pos.pieces(Color::Black).0;
+    let kings = pos.kings().0;
+    let wk = pop(white & kings);
+    let bk = pop(black & kings);
+    let wm = pop(white) - wk;
+    let bm = pop(black) - bk;
+    let phase = (wm + bm).min(24);
+
+    let (wmg, weg, wmoves) = side_terms(white, white & kings, black, bm, bk);
+    let (bmg, beg, bmoves) = side_terms(
+        black.reverse_bits(),
+        (black & kings).reverse_bits(),
+        white.reverse_bits(),
+        wm,
+        wk,
+    );
+    let mg = (wm - bm) * MAN + (wk - bk) * KING_MG + wmg - bmg;
+    let eg = (wm - bm) * MAN + (wk - bk) * KING_EG + weg - beg;
+    let mut score = (mg * phase + eg * (24 - phase)) / 24;
+    score += (wmoves - bmoves) * MOBILITY_MAN;
+    if kings != 0 {
+        let king_moves = |c: Color, man_moves: i32| {
+            if pos.kings_of(c).any() {
+                pos.with_turn(c).count_quiet() as i32 - man_moves
+            } else {
+                0
+            }
+        };
+        score +=
+            (king_moves(Color::White, wmoves) - king_moves(Color::Black, bmoves)) * MOBILITY_KING;
+    }
+    score
+}
+
+/// Known drawish material: divides the score towards zero.
+fn endgame_scale(pos: &Position, score: i32) -> i32 {
+    let w = pos.pieces(Color::White);
+    let b = pos.pieces(Color::Black);
+    let kings = pos.kings();
+    for (weak, strong) in [(w, b), (b, w)] {
+        let weak_kings = (weak & kings).count();
+        if weak.count() == 1 && weak_kings == 1 {
+            // A lone king.
+            let n = strong.count();
+            if n <= 2 {
+                return score / DRAWISH_LONE_KING;
+            }
+            if n == 3
+                && (weak & Bitboard::MAIN_ROAD).any()
+                && (strong & Bitboard::MAIN_ROAD).is_empty()
+            {
+                return score / DRAWISH_MAIN_ROAD;
+            }
+        }
+    }
+    // Kings only on both sides, the weaker side keeping at least two kings.
+    if (w | b) & !kings == Bitboard::EMPTY && w.count().min(b.count()) >= 2 {
+        return score / DRAWISH_KINGS;
+    }
+    score
+}
+
+/// The static evaluation of `pos` for the side to move (men = 100).
+pub fn evaluate(pos: &Position) -> i32 {
+    let s = endgame_scale(pos, white_score(pos));
+    let s = if pos.turn() == Color::White { s } else { -s };
+    s + TEMPO
+}
+
+/// Material only (man 100, king 300), for the side to move: the baseline
+/// opponent's evaluation.
+pub fn material(pos: &Position) -> i32 {
+    let us = pos.turn();
+    let them = us.opposite();
+    let v = |c: Color| pos.men_of(c).count() as i32 * 100 + pos.kings_of(c).count() as i32 * 300;
+    v(us) - v(them)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval_fen(f: &str) -> i32 {
+        evaluate(&Position::from_fen(f).unwrap())
+    }
+
+    #[test]
+    fn start_is_level_and_symmetric() {
+        let s = Position::start();
+        assert_eq!(evaluate(&s), TEMPO, "start position: only the tempo bonus");
+        assert_eq!(mirror(&s).turn(), Color::Black);
+        assert_eq!(evaluate(&mirror(&s)), TEMPO);
+    }
+
+    #[test]
+    fn colour_mirror() {
+        // A position and its colour-mirror (rotated 180 degrees, colours and
+        // side to move swapped) evaluate the same for the side to move.
+        let fens = [
+            "W:Wa1,c3,e3,Kd4,g3:Bb6,d6,f6,Kh8",
+            "B:Wc1,e1,b2,d4,h4:Ba7,c7,e7,g5,h6",
+            "W:Wc3,e3,g3:Ba7,c7",
+            "W:WKb2:BKg7,Kh8,e7",
+            "B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Ba5,b6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8",
+        ];
+        for f in fens {
+            let pa = Position::from_fen(f).unwrap();
+            let pb = mirror(&pa);
+            assert_eq!(mirror(&pb), pa);
+            assert_eq!(evaluate(&pa), evaluate(&pb), "{f} vs {}", pb.fen());
+        }
+    }
+
+    fn mirror(p: &Position) -> Position {
+        let rot = |b: Bitboard| Bitboard(b.0.reverse_bits());
+        Position::try_from(crate::position::Setup {
+            white: rot(p.pieces(Color::Black)),
+            black: rot(p.pieces(Color::White)),
+            kings: rot(p.kings()),
+            turn: Some(p.turn().opposite()),
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn more_material_is_better() {
+        assert!(eval_fen("W:Wa1,c3,e3,g3:Bb6,d6,f6") > 50);
+        assert!(eval_fen("W:WKa1,c3:Bb6,d6,f6") > eval_fen("W:Wa1,c3:Bb6,d6,f6"));
+    }
+
+    #[test]
+    fn endgame_knowledge() {
+        // One king against one king: level.
+        assert!(eval_fen("W:WKa1:BKh6").abs() <= TEMPO + 5);
+        // Two kings against one: almost level.
+        assert!(eval_fen("W:WKa1,Kc3:BKh6").abs() < 50);
+        // Three kings against a lone king on the main road: drawish.
+        let on_road = eval_fen("W:WKa3,Kc1,Kh4:BKd4");
+        let off_road = eval_fen("W:WKa3,Kc1,Kh4:BKd6");
+        assert!(on_road < off_road / 3, "{on_road} vs {off_road}");
+        assert!(off_road > 300);
+    }
+}

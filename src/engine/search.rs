@@ -1,0 +1,813 @@
+//! The search: iterative deepening over a principal-variation alpha-beta
+//! search with a transposition table, aspiration windows, move ordering
+//! (hash move, captures by size, crowning moves, killers, history), late
+//! move reductions, a one-reply extension, and a quiescence search that
+//! plays out every pending capture (captures are compulsory, so a position
+//! with a capture is never evaluated statically).
+//!
+//! Draws inside the tree: a repeated position (the rules' threefold
+//! repetition: once inside the search tree, or twice in the game before the
+//! root plus now) and the game's draw counts (carried node to node as a
+//! [`DrawState`]) score 0, so the engine avoids them when ahead and steers
+//! into them when behind.
+
+use super::clock::Clock;
+use super::eval;
+use super::tt::{Bound, MoveKey, Table};
+use super::zobrist;
+use crate::movegen::{Move, MoveList};
+use crate::position::Position;
+use crate::square::Color;
+
+/// Score of a won position (the side to move wins); a win in `n` plies is
+/// `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this are wins or losses found by the search.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+const INF: i32 = 32_000;
+/// Nodes this close to the horizon skip the transposition table: they are
+/// the most numerous, and a probe costs a cache miss.
+const TT_MIN_DEPTH: i32 = 1;
+/// Deepest ply the search reaches (extensions included).
+pub const MAX_PLY: usize = 128;
+/// The deepest nominal depth iterative deepening will try.
+pub const MAX_DEPTH: u32 = 100;
+
+/// What stops a search. Any combination; none at all means depth
+/// [`MAX_DEPTH`] (use a limit).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Limits {
+    /// Hard wall-clock limit in milliseconds.
+    pub movetime_ms: Option<f64>,
+    /// Deepest iteration.
+    pub depth: Option<u32>,
+    /// Node budget.
+    pub nodes: Option<u64>,
+}
+
+impl Limits {
+    pub fn movetime(ms: f64) -> Limits {
+        Limits {
+            movetime_ms: Some(ms),
+            ..Limits::default()
+        }
+    }
+    pub fn depth(d: u32) -> Limits {
+        Limits {
+            depth: Some(d),
+            ..Limits::default()
+        }
+    }
+    pub fn nodes(n: u64) -> Limits {
+        Limits {
+            nodes: Some(n),
+            ..Limits::default()
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The move to play (`None` only when the side to move has no move: it
+    /// has lost).
+    pub best: Option<Move>,
+    /// Score for the side to move, men = 100; beyond ±[`MATE_BOUND`] a
+    /// forced win or loss (`MATE - plies`).
+    pub score: i32,
+    /// Deepest completed iteration.
+    pub depth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Principal variation, starting with `best`.
+    pub pv: Vec<Move>,
+    /// Milliseconds spent (by the clock given).
+    pub time_ms: f64,
+}
+
+/// The state of the game's automatic draw counts, carried through the
+/// tree. `after` is called for every move made, `is_draw` on every node
+/// reached (after checking that the side to move still has a move: a win
+/// reached on the last counted move beats the draw).
+pub trait DrawState: Copy {
+    fn after(&self, before: &Position, mv: &Move, after: &Position) -> Self;
+    fn is_draw(&self, pos: &Position) -> bool;
+    /// Mixed into the transposition key when the counts can still matter,
+    /// so positions with different counts do not share stored scores.
+    fn key(&self) -> u64;
+}
+
+/// No draw counts (positions without a game, tests, the baseline).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoDrawCounts;
+
+impl DrawState for NoDrawCounts {
+    #[inline]
+    fn after(&self, _: &Position, _: &Move, _: &Position) -> Self {
+        NoDrawCounts
+    }
+    #[inline]
+    fn is_draw(&self, _: &Position) -> bool {
+        false
+    }
+    #[inline]
+    fn key(&self) -> u64 {
+        0
+    }
+}
+
+/// Per-search tables that survive between searches of one engine.
+pub(crate) struct Heuristics {
+    /// History scores by colour, from, to.
+    history: Box<[[[i32; 32]; 32]; 2]>,
+}
+
+impl Heuristics {
+    pub(crate) fn new() -> Heuristics {
+        Heuristics {
+            history: Box::new([[[0; 32]; 32]; 2]),
+        }
+    }
+
+    /// Older history counts for less.
+    fn age(&mut self) {
+        for c in self.history.iter_mut() {
+            for f in c.iter_mut() {
+                for v in f.iter_mut() {
+                    *v /= 8;
+                }
+            }
+        }
+    }
+
+    pub(crate) fn clear(&mut self) {
+        *self.history = [[[0; 32]; 32]; 2];
+    }
+}
+
+/// A root move with its last score.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RootMove {
+    pub mv: Move,
+    pub score: i32,
+}
+
+/// One search.
+pub(crate) struct Searcher<'a, D: DrawState> {
+    tt: &'a mut Table,
+    heur: &'a mut Heuristics,
+    clock: Clock,
+    start_ms: f64,
+    movetime_ms: f64,
+    node_limit: u64,
+    pub nodes: u64,
+    pub stopped: bool,
+    /// Keys of the game's positions since the last irreversible move, then
+    /// of the current search path; `rev[i]` counts the reversible plies
+    /// leading to `keys[i]`.
+    keys: Vec<u64>,
+    rev: Vec<u32>,
+    root_index: usize,
+    lists: Vec<MoveList>,
+    order: Vec<Vec<i32>>,
+    pv: Vec<Vec<Move>>,
+    killers: [[MoveKey; 2]; MAX_PLY],
+    /// Completed iterations may check the clock; the first never stops.
+    can_stop: bool,
+    _draw: std::marker::PhantomData<D>,
+}
+
+/// A move is reversible (can be part of a repetition) when it is a king's
+/// quiet move.
+#[inline]
+fn reversible(pos: &Position, mv: &Move) -> bool {
+    !mv.is_capture() && pos.kings().contains(mv.from())
+}
+
+impl<'a, D: DrawState> Searcher<'a, D> {
+    /// `history` holds the game's earlier positions (oldest first, the
+    /// root excluded).
+    pub fn new(
+        tt: &'a mut Table,
+        heur: &'a mut Heuristics,
+        root: &Position,
+        history: &[Position],
+        limits: &Limits,
+        clock: Clock,
+    ) -> Self {
+        // Keep only the positions since the last irreversible move.
+        let mut chain = vec![*root];
+        for p in history.iter().rev() {
+            let next = chain.last().expect("non-empty");
+            let king_move_only = p.men_of(Color::White) == next.men_of(Color::White)
+                && p.men_of(Color::Black) == next.men_of(Color::Black)
+                && p.piece_count() == next.piece_count()
+                && p.turn() != next.turn();
+            if !king_move_only {
+                break;
+            }
+            chain.push(*p);
+        }
+        chain.reverse();
+        let mut keys = Vec::with_capacity(chain.len() + MAX_PLY + 2);
+        let mut rev = Vec::with_capacity(chain.len() + MAX_PLY + 2);
+        for (i, p) in chain.iter().enumerate() {
+            keys.push(zobrist::key(p));
+            rev.push(i as u32);
+        }
+        let root_index = keys.len() - 1;
+        tt.new_search();
+        heur.age();
+        let start_ms = clock.now_ms();
+        Searcher {
+            tt,
+            heur,
+            clock,
+            start_ms,
+            movetime_ms: limits.movetime_ms.unwrap_or(f64::INFINITY),
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            nodes: 0,
+            stopped: false,
+            keys,
+            rev,
+            root_index,
+            lists: (0..MAX_PLY + 1).map(|_| MoveList::new()).collect(),
+            order: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(64)).collect(),
+            pv: (0..MAX_PLY + 1)
+                .map(|_| Vec::with_capacity(MAX_PLY))
+                .collect(),
+            killers: [[MoveKey::NONE; 2]; MAX_PLY],
+            can_stop: false,
+            _draw: std::marker::PhantomData,
+        }
+    }
+
+    pub fn elapsed_ms(&self) -> f64 {
+        self.clock.now_ms() - self.start_ms
+    }
+
+    #[inline]
+    fn check_limits(&mut self) {
+        if !self.can_stop {
+            return;
+        }
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        } else if self.nodes & 1023 == 0 && self.elapsed_ms() >= self.movetime_ms {
+            self.stopped = true;
+        }
+    }
+
+    /// True when the position on top of the key stack repeats an earlier one
+    /// closely enough to count as the rules' repetition draw.
+    #[inline]
+    fn is_repetition(&self) -> bool {
+        let n = self.keys.len() - 1;
+        let key = self.keys[n];
+        let rev = self.rev[n] as usize;
+        let mut i = 4;
+        let mut seen = 0;
+        while i <= rev && i <= n {
+            if self.keys[n - i] == key {
+                if n - i >= self.root_index {
+                    return true; // repeated inside the tree: will repeat again
+                }
+                seen += 1;
+                if seen >= 2 {
+                    return true; // third occurrence in the game
+                }
+            }
+            i += 2;
+        }
+        false
+    }
+
+    #[inline]
+    fn push(&mut self, key: u64, reversible: bool) {
+        let r = if reversible {
+            self.rev[self.rev.len() - 1] + 1
+        } else {
+            0
+        };
+        self.keys.push(key);
+        self.rev.push(r);
+    }
+
+    #[inline]
+    fn pop(&mut self) {
+        self.keys.pop();
+        self.rev.pop();
+    }
+
+    #[inline]
+    fn tt_key(key: u64, draw: &D) -> u64 {
+        key ^ draw.key()
+    }
+
+    /// Writes the ordering value of `list[from..]` to `self.order[ply]`
+    /// (same indices; the first `from` slots are left at zero).
+    fn score_moves(&mut self, ply: usize, list: &MoveList, pos: &Position, from: usize) {
+        let color = pos.turn().index();
+        let kings = pos.kings().0;
+        let killers = if ply < MAX_PLY {
+            self.killers[ply]
+        } else {
+            [MoveKey::NONE; 2]
+        };
+        let order = &mut self.order[ply];
+        order.clear();
+        order.resize(from, 0);
+        for mv in list[from..].iter() {
+            let v = if mv.is_capture() {
+                let c = mv.captured().0;
+                (1 << 24)
+                    + (c.count_ones() as i32) * 1000
+                    + ((c & kings).count_ones() as i32) * 1500
+                    + (mv.crowns() as i32) * 800
+            } else if mv.crowns() {
+                1 << 23
+            } else if killers[0].matches(mv) {
+                1 << 22
+            } else if killers[1].matches(mv) {
+                (1 << 22) - 1
+            } else {
+                self.heur.history[color][mv.from().index()][mv.to().index()]
+            };
+            order.push(v);
+        }
+    }
+
+    /// Swaps the best remaining move into slot `i`.
+    #[inline]
+    fn pick(&mut self, ply: usize, list: &mut MoveList, i: usize) {
+        let order = &mut self.order[ply];
+        let mut best = i;
+        for j in i + 1..list.len() {
+            if order[j] > order[best] {
+                best = j;
+            }
+        }
+        if best != i {
+            order.swap(i, best);
+            list.swap(i, best);
+        }
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    /// Quiescence: plays out every capture; evaluates quiet positions.
+    fn qsearch(&mut self, pos: &Position, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        self.check_limits();
+        self.pv[ply].clear();
+        if self.stopped {
+            return 0;
+        }
+        if !pos.has_capture() {
+            if pos.count_quiet() == 0 {
+                return -MATE + ply as i32;
+            }
+            return eval::evaluate(pos);
+        }
+        if ply >= MAX_PLY {
+            return eval::evaluate(pos);
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        pos.generate_captures(&mut list);
+        let several = list.len() > 1;
+        if several {
+            self.score_moves(ply, &list, pos, 0);
+        }
+        let mut best = -INF;
+        for i in 0..list.len() {
+            if several {
+                self.pick(ply, &mut list, i);
+            }
+            let mv = list[i];
+            let child = pos.play_unchecked(&mv);
+            let score = -self.qsearch(&child, ply + 1, -beta, -alpha);
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = list;
+        best
+    }
+
+    /// The main search. `key` is the Zobrist key of `pos`, already on the
+    /// key stack.
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        draw: D,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        pv_node: bool,
+    ) -> i32 {
+        if ply > 0 && self.is_repetition() {
+            self.pv[ply].clear();
+            return 0;
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.qsearch(pos, ply, alpha, beta);
+        }
+        self.nodes += 1;
+        self.check_limits();
+        self.pv[ply].clear();
+        if self.stopped {
+            return 0;
+        }
+        // Mate distance pruning.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let tkey = Self::tt_key(key, &draw);
+        let mut hash_move = MoveKey::NONE;
+        let use_tt = depth >= TT_MIN_DEPTH;
+        if let Some(hit) = if use_tt { self.tt.probe(tkey) } else { None } {
+            hash_move = hit.mv;
+            if !pv_node && hit.depth >= depth {
+                let s = from_tt(hit.score, ply);
+                let cut = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        pos.generate_moves(&mut list);
+        if list.is_empty() {
+            self.lists[ply] = list;
+            return -MATE + ply as i32;
+        }
+        if ply > 0 && draw.is_draw(pos) {
+            self.lists[ply] = list;
+            return 0;
+        }
+        let captures = list[0].is_capture();
+        // One reply: it costs nothing to look one ply further.
+        if list.len() == 1 && ply < MAX_PLY / 2 {
+            depth += 1;
+        }
+        // The hash move goes first; the others are scored only if it does
+        // not cut off.
+        let mut scored_from = 0;
+        if !hash_move.is_none() {
+            if let Some(h) = list.iter().position(|m| hash_move.matches(m)) {
+                list.swap(0, h);
+                scored_from = 1;
+            }
+        }
+
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = MoveKey::NONE;
+        let color = pos.turn().index();
+        for i in 0..list.len() {
+            if i == scored_from {
+                self.score_moves(ply, &list, pos, scored_from);
+            }
+            if i >= scored_from {
+                self.pick(ply, &mut list, i);
+            }
+            let mv = list[i];
+            let child_key = zobrist::after(key, pos, &mv);
+            let child_draw = draw.after(pos, &mv, &pos.play_unchecked(&mv));
+            if depth > TT_MIN_DEPTH {
+                self.tt.prefetch(Self::tt_key(child_key, &child_draw));
+            }
+            let child = pos.play_unchecked(&mv);
+            self.push(child_key, reversible(pos, &mv));
+            let mut score;
+            if i == 0 {
+                score = -self.search(
+                    &child,
+                    child_key,
+                    child_draw,
+                    depth - 1,
+                    ply + 1,
+                    -beta,
+                    -alpha,
+                    pv_node,
+                );
+            } else {
+                // Late quiet moves that leave the opponent nothing to take
+                // are searched shallower first.
+                let mut r = 0;
+                if !captures && depth >= 3 && i >= 3 && !mv.crowns() && !child.has_capture() {
+                    r = 1 + (i >= 8 && depth >= 6) as i32 + (!pv_node && i >= 14) as i32;
+                }
+                score = -self.search(
+                    &child,
+                    child_key,
+                    child_draw,
+                    depth - 1 - r,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    false,
+                );
+                if score > alpha && r > 0 {
+                    score = -self.search(
+                        &child,
+                        child_key,
+                        child_draw,
+                        depth - 1,
+                        ply + 1,
+                        -alpha - 1,
+                        -alpha,
+                        false,
+                    );
+                }
+                if score > alpha && score < beta && pv_node {
+                    score = -self.search(
+                        &child,
+                        child_key,
+                        child_draw,
+                        depth - 1,
+                        ply + 1,
+                        -beta,
+                        -alpha,
+                        true,
+                    );
+                }
+            }
+            self.pop();
+            if self.stopped {
+                self.lists[ply] = list;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = MoveKey::of(&mv);
+                    alpha = score;
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if alpha >= beta {
+                        if !mv.is_capture() {
+                            let k = MoveKey::of(&mv);
+                            if ply < MAX_PLY && !self.killers[ply][0].matches(&mv) {
+                                self.killers[ply][1] = self.killers[ply][0];
+                                self.killers[ply][0] = k;
+                            }
+                            let h =
+                                &mut self.heur.history[color][mv.from().index()][mv.to().index()];
+                            *h = (*h + depth * depth).min(1 << 20);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = list;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if use_tt {
+            self.tt
+                .store(tkey, best_move, to_tt(best, ply), depth, bound);
+        }
+        best
+    }
+
+    /// Searches every root move with a full window to `depth` (used by the
+    /// weaker levels to choose among moves). Returns the moves with exact
+    /// scores, best first; stops early (returning what it has) when a limit
+    /// is hit after the first depth.
+    pub fn score_all(&mut self, root: &Position, draw: D, depth: i32) -> Vec<RootMove> {
+        let key = self.keys[self.root_index];
+        let moves = root.legal_moves();
+        let mut out = Vec::with_capacity(moves.len());
+        for mv in moves.iter() {
+            let child = root.play_unchecked(mv);
+            let ck = zobrist::after(key, root, mv);
+            let cd = draw.after(root, mv, &child);
+            self.push(ck, reversible(root, mv));
+            let s = -self.search(&child, ck, cd, depth - 1, 1, -INF, INF, true);
+            self.pop();
+            if self.stopped {
+                break;
+            }
+            out.push(RootMove { mv: *mv, score: s });
+        }
+        out.sort_by(|a, b| b.score.cmp(&a.score));
+        out
+    }
+
+    /// Iterative deepening from the root.
+    pub fn run(&mut self, root: &Position, draw: D, limits: &Limits) -> SearchResult {
+        let key = self.keys[self.root_index];
+        let legal = root.legal_moves();
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut result = SearchResult {
+            best: legal.first().copied(),
+            score: if legal.is_empty() { -MATE } else { 0 },
+            depth: 0,
+            nodes: 0,
+            pv: legal.first().copied().into_iter().collect(),
+            time_ms: 0.0,
+        };
+        if legal.is_empty() {
+            return result;
+        }
+        let mut root_moves: Vec<RootMove> = legal
+            .iter()
+            .map(|&mv| RootMove { mv, score: -INF })
+            .collect();
+        // Start with the stored best move, if any.
+        if let Some(hit) = self.tt.probe(Self::tt_key(key, &draw)) {
+            if let Some(i) = root_moves.iter().position(|r| hit.mv.matches(&r.mv)) {
+                root_moves.swap(0, i);
+            }
+        }
+        let single = root_moves.len() == 1;
+        let mut prev_score: i32 = 0;
+        for depth in 1..=max_depth {
+            let mut window = 30;
+            let (mut lo, mut hi) = if depth >= 4 && prev_score.abs() < MATE_BOUND {
+                (prev_score - window, prev_score + window)
+            } else {
+                (-INF, INF)
+            };
+            let score = loop {
+                let s = self.root_iteration(root, key, draw, depth as i32, lo, hi, &mut root_moves);
+                if self.stopped {
+                    break s;
+                }
+                if s <= lo {
+                    lo = (lo - window).max(-INF);
+                    window *= 3;
+                } else if s >= hi {
+                    hi = (hi + window).min(INF);
+                    window *= 3;
+                } else {
+                    break s;
+                }
+            };
+            if self.stopped {
+                // A partial iteration still counts when its first move (the
+                // previous best) was searched out and something beat it.
+                if root_moves[0].score > -INF {
+                    result.best = Some(root_moves[0].mv);
+                    result.score = root_moves[0].score;
+                    result.pv = self.pv[0].clone();
+                    if result.pv.first() != result.best.as_ref() {
+                        result.pv = vec![root_moves[0].mv];
+                    }
+                }
+                break;
+            }
+            prev_score = score;
+            result.best = Some(root_moves[0].mv);
+            result.score = score;
+            result.depth = depth;
+            result.pv = self.pv[0].clone();
+            if result.pv.first() != result.best.as_ref() {
+                result.pv = vec![root_moves[0].mv];
+            }
+            self.can_stop = true;
+            // One legal move: no need to think (a shallow score is enough).
+            if single && depth >= 4 {
+                break;
+            }
+            // A forced win or loss found within this depth: deeper will not change it.
+            if score.abs() >= MATE_BOUND && (MATE - score.abs()) < depth as i32 {
+                break;
+            }
+            if self.nodes >= self.node_limit {
+                break;
+            }
+            // Another iteration would most likely not finish in time.
+            if self.elapsed_ms() >= self.movetime_ms * 0.45 {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.time_ms = self.elapsed_ms();
+        result
+    }
+
+    /// One root iteration in the window `(alpha, beta)`. Re-orders
+    /// `root_moves` (best first) and returns the best score.
+    #[allow(clippy::too_many_arguments)]
+    fn root_iteration(
+        &mut self,
+        root: &Position,
+        key: u64,
+        draw: D,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        root_moves: &mut [RootMove],
+    ) -> i32 {
+        self.nodes += 1;
+        let alpha0 = alpha;
+        let mut best = -INF;
+        for rm in root_moves.iter_mut() {
+            rm.score = -INF;
+        }
+        for i in 0..root_moves.len() {
+            let mv = root_moves[i].mv;
+            let child = root.play_unchecked(&mv);
+            let ck = zobrist::after(key, root, &mv);
+            let cd = draw.after(root, &mv, &child);
+            self.push(ck, reversible(root, &mv));
+            let d = depth - 1;
+            let mut score;
+            if i == 0 {
+                score = -self.search(&child, ck, cd, d, 1, -beta, -alpha, true);
+            } else {
+                score = -self.search(&child, ck, cd, d, 1, -alpha - 1, -alpha, false);
+                if score > alpha && score < beta && !self.stopped {
+                    score = -self.search(&child, ck, cd, d, 1, -beta, -alpha, true);
+                }
+            }
+            self.pop();
+            if self.stopped {
+                break;
+            }
+            root_moves[i].score = score;
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+                self.update_pv(0, mv);
+                // Bring the new best to the front, keeping the others' order.
+                root_moves[..=i].rotate_right(1);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        if !self.stopped {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha0 {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let bm = MoveKey::of(&root_moves[0].mv);
+            self.tt
+                .store(Self::tt_key(key, &draw), bm, to_tt(best, 0), depth, bound);
+        }
+        best
+    }
+}
+
+#[inline]
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+#[inline]
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
