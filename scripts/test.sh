@@ -13,6 +13,7 @@ step "format"
 cargo fmt --check
 step "lints"
 cargo clippy --all-targets -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --no-default-features --lib -- -D warnings
 step "native tests"
 cargo test --release
 step "wasm tests in headless Chromium"

@@ -376,7 +376,7 @@ impl SearchOptions {
             }
         }
         if let Some(n) = self.nodes {
-            if !(n.is_finite() && n >= 1.0 && n <= 1e12) {
+            if !(n.is_finite() && (1.0..=1e12).contains(&n)) {
                 return Err(WebError::bad_argument("nodes must be between 1 and 1e12"));
             }
         }
@@ -394,7 +394,7 @@ impl SearchOptions {
 /// A level number from JavaScript (1 ..= MAX_LEVEL).
 pub fn level(n: f64) -> Result<u8, WebError> {
     let max = crate::engine::MAX_LEVEL;
-    if n.fract() == 0.0 && n >= 1.0 && n <= max as f64 {
+    if n.fract() == 0.0 && (1.0..=max as f64).contains(&n) {
         Ok(n as u8)
     } else {
         Err(WebError::bad_argument(format!(
