@@ -82,8 +82,21 @@ export const tests = [
             .filter((c) => c && typeof c === "object")
             .map((c) => `${c.rule}:${c.limit}`)
             .sort();
-          assertEq(running, w.attrs["data-claim-counts"].split(/\s+/).sort(), `widget ${i + 1}: draw counts`);
-          assert(/Draw counts?:/.test(w.status), `widget ${i + 1}: the status line shows the counts: ${w.status}`);
+          const claim = w.attrs["data-claim-counts"].split(/\s+/).filter(Boolean).sort();
+          assertEq(running, claim, `widget ${i + 1}: draw counts`);
+          if (claim.length) assert(/Draw counts?:/.test(w.status), `widget ${i + 1}: the status line shows the counts: ${w.status}`);
+          checked += 1;
+        }
+        if (w.attrs["data-claim-after-moves"] !== undefined) {
+          for (const m of w.attrs["data-claim-after-moves"].split(/\s+/)) {
+            const r = await page.evaluate(({ i, m }) => document.querySelectorAll("shashki-board")[i].attempt(m), { i, m });
+            assert(r.ok, `widget ${i + 1}: ${m}: ${r.message}`);
+          }
+          const text = (await statusOf(page, i)).text;
+          for (const c of w.attrs["data-claim-after-counts"].split(/\s+/)) {
+            const left = Number(c.split(":")[1]);
+            assert(text.includes(`${left} ${left === 1 ? "move" : "moves"} left`), `widget ${i + 1}: ${c} in "${text}"`);
+          }
           checked += 1;
         }
       }

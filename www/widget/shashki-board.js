@@ -20,7 +20,7 @@
 //   ply          replay: where to start (a number, or "end"); default 0
 //   solution     exercise: the line(s) to find, the reader's moves and the
 //                opponent's replies in turn; alternatives separated by "|"
-//   prompt       exercise: the task shown before the first try
+//   prompt       exercise: the task, shown above the board
 //   hint         exercise: said when a legal move is not the answer
 //   success      exercise: said when the exercise is solved
 // Children with data-wrong="move ..." hold the explanation for those legal
@@ -308,9 +308,10 @@ export class ShashkiBoardElement extends HTMLElement {
     const caption = el("figcaption", { class: "sbw-caption", id: `${id}-cap` });
     const controls = el("div", { class: "sbw-controls" });
     controls.append(bar, moves);
-    figure.append(boardBox, controls, status, form, caption);
+    const prompt = el("p", { class: "sbw-prompt", id: `${id}-prompt`, hidden: true });
+    figure.append(prompt, boardBox, status, controls, form, caption);
     this.appendChild(figure);
-    this._ui = { figure, boardBox, bar, moves, form, input, status, caption, id };
+    this._ui = { figure, prompt, boardBox, bar, moves, form, input, status, caption, id };
 
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
@@ -352,8 +353,13 @@ export class ShashkiBoardElement extends HTMLElement {
     const text = this.getAttribute("caption") || "";
     this._ui.caption.textContent = text;
     this._ui.caption.hidden = !text;
-    if (text) this._ui.figure.setAttribute("aria-labelledby", `${this._ui.id}-cap`);
-    else {
+    const names = [];
+    if (!this._ui.prompt.hidden) names.push(`${this._ui.id}-prompt`);
+    if (text) names.push(`${this._ui.id}-cap`);
+    if (names.length) {
+      this._ui.figure.setAttribute("aria-labelledby", names.join(" "));
+      this._ui.figure.removeAttribute("aria-label");
+    } else {
       this._ui.figure.removeAttribute("aria-labelledby");
       this._ui.figure.setAttribute("aria-label", "Draughts board");
     }
@@ -418,6 +424,7 @@ export class ShashkiBoardElement extends HTMLElement {
     ui.moves.replaceChildren();
     ui.moves.hidden = true;
     ui.form.hidden = true;
+    ui.prompt.hidden = true;
     this._setStatus("");
     try {
       if (this.mode === "explore") this._setupExplore();
@@ -629,8 +636,9 @@ export class ShashkiBoardElement extends HTMLElement {
     this._ui.form.hidden = false;
     this._ui.input.value = "";
     this._refreshExercise();
-    const prompt = this.getAttribute("prompt") || `${cap(this._reader)} to move: find the best move.`;
-    this._setStatus(prompt, "prompt");
+    this._ui.prompt.textContent = this.getAttribute("prompt") || `${cap(this._reader)} to move: find the best move.`;
+    this._ui.prompt.hidden = false;
+    this._applyCaption();
   }
 
   _refreshExercise() {
@@ -767,12 +775,15 @@ export class ShashkiBoardElement extends HTMLElement {
     const replies = this._game.legalMoves();
     if (replies.length && replies[0].captures.length) {
       const best = replies.reduce((a, b) => (b.captures.length > a.captures.length ? b : a));
-      const crown = best.crowns ? " and crowns" : "";
-      return `${key} is legal, but not the answer: ${cap(other(this._reader))} replies ${best.notation}, taking ${plural(
-        best.captures.length,
-        "piece",
-        "pieces",
-      )} (${listWords(best.captures)})${crown}.`;
+      const roles = new Map(this._game.board().map((p) => [p.square, p.role]));
+      const taken = best.captures.map((sq) => ({ sq, role: roles.get(sq) || "man" }));
+      const kinds = new Set(taken.map((t) => t.role));
+      const noun =
+        kinds.size > 1 ? "pieces" : taken.length > 1 ? (kinds.has("king") ? "kings" : "men") : taken[0].role;
+      const crown = best.crowns ? ", and is crowned" : "";
+      return `${key} is legal, but not the answer: ${cap(other(this._reader))} replies ${best.notation} and takes your ${noun} on ${listWords(
+        taken.map((t) => t.sq),
+      )}${crown}.`;
     }
     const star = this.querySelector(":scope > [data-wrong='*']");
     const hint = this.getAttribute("hint") || (star ? star.textContent.trim() : "");
