@@ -151,6 +151,7 @@ export const tests = [
       assertEq(await w.locator("[data-arrow]").count(), 1, "the arrow c3-d4 at the start");
       await w.locator('button[data-action="forward"]').click();
       await animationsDone(page);
+      assertEq(await w.locator("[data-arrow]").count(), 0, "the arrow goes once a move is played");
       await w.locator('button[data-action="forward"]').click(); // a5:e5, a two-piece capture
       await page.waitForFunction(
         (i) => document.querySelectorAll("shashki-board")[i].querySelectorAll(".sb-ghost").length >= 1,
@@ -167,6 +168,7 @@ export const tests = [
       await w.screenshot({ path: shotPath("pages-shot-end.png") });
       await w.locator('button[data-action="start"]').click();
       assertEq(await widgetPieces(page, i), expectedPieces(widgets[i].attrs.fen), "back at the start");
+      assertEq(await w.locator("[data-arrow]").count(), 1, "the arrow is back on the starting position");
       // keyboard: the arrow keys step through the moves
       await w.locator('button[data-action="forward"]').focus();
       await page.keyboard.press("End");

@@ -417,8 +417,7 @@ export class ShashkiBoardElement extends HTMLElement {
       hint: null,
       viewOnly: true,
       showMustCapture: this.mode === "explore",
-      highlights: parseSquares(this.getAttribute("highlight")),
-      arrows: parsePaths(this.getAttribute("arrows")).map((path) => ({ path })),
+      ...this._decorations(),
     });
     ui.bar.replaceChildren();
     ui.moves.replaceChildren();
@@ -440,13 +439,27 @@ export class ShashkiBoardElement extends HTMLElement {
     this.dispatchEvent(new CustomEvent("shashki-ready", { bubbles: true }));
   }
 
+  /** The author's highlights and arrows, shown on the starting position. */
+  _decorations() {
+    return {
+      highlights: parseSquares(this.getAttribute("highlight")),
+      arrows: parsePaths(this.getAttribute("arrows")).map((path) => ({ path })),
+    };
+  }
+
   _ensureBoard() {
     if (this._board) return;
     this._board = new Board(this._ui.boardBox, {
       label: "Draughts board",
       viewOnly: true,
       onMove: (move, meta) => this._onBoardMove(move, meta),
-      onAnnounce: (text) => this._setStatus(text, "info"),
+      onAnnounce: (text) => {
+        // In an exercise every empty square is a possible try: naming them
+        // all helps no one, so only the selection is said.
+        const picked = /^([a-h][1-8]) selected\./.exec(text);
+        if (this.mode === "exercise" && picked) text = `${picked[1]} selected. Now choose its square.`;
+        this._setStatus(text, "info");
+      },
     });
   }
 
@@ -560,7 +573,8 @@ export class ShashkiBoardElement extends HTMLElement {
 
   _showReplay(move) {
     const ply = this._game.ply();
-    this._board.set({ position: this._game.board(), lastMove: move, viewOnly: true });
+    const marks = ply === 0 ? this._decorations() : { highlights: [], arrows: [] };
+    this._board.set({ position: this._game.board(), lastMove: move, viewOnly: true, ...marks });
     this._refreshReplayUi();
     return ply;
   }
@@ -831,7 +845,8 @@ export class ShashkiBoardElement extends HTMLElement {
         if (this._game.undo()) {
           const h = this._game.history();
           const ply = this._game.ply();
-          this._board.set({ position: this._game.board(), lastMove: ply ? h[ply - 1] : null });
+          const marks = ply === 0 ? this._decorations() : {};
+          this._board.set({ position: this._game.board(), lastMove: ply ? h[ply - 1] : null, ...marks });
           this._refreshExplore();
         }
         break;
