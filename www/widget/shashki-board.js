@@ -553,16 +553,19 @@ export class ShashkiBoardElement extends HTMLElement {
       iconButton("forward", "Next move", "forward"),
       iconButton("end", "Last position", "end"),
     );
-    // The move list, numbered in pairs from the side that starts.
+    // The move list, numbered in pairs (White's move, Black's move).
     const firstBlack = this._startFen.startsWith("B");
     ui.moves.replaceChildren();
+    let li = null;
     this._history.forEach((h, i) => {
-      const li = el("li", { class: "sbw-move" });
       const white = firstBlack ? i % 2 === 1 : i % 2 === 0;
-      const number = Math.floor((i + (firstBlack ? 1 : 0)) / 2) + 1;
-      if (white || i === 0) li.append(el("span", { class: "sbw-num" }, white ? `${number}.` : `${number}...`));
+      if (white || i === 0) {
+        const number = Math.floor((i + (firstBlack ? 1 : 0)) / 2) + 1;
+        li = el("li", { class: "sbw-move" });
+        li.append(el("span", { class: "sbw-num" }, white ? `${number}.` : `${number}...`));
+        ui.moves.appendChild(li);
+      }
       li.append(el("button", { type: "button", "data-ply": i + 1, class: "sbw-move-btn" }, h.notation));
-      ui.moves.appendChild(li);
     });
     ui.moves.hidden = this._history.length === 0;
     const plyAttr = (this.getAttribute("ply") || "0").trim();
