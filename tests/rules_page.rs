@@ -14,7 +14,8 @@
 //!   as `rule:limit`;
 //! - `data-claim-after-moves` + `data-claim-after-counts`: after those moves,
 //!   exactly these counts run, as `rule:moves left`;
-//! - `data-check` (exercises): which first moves solve it, computed by the
+//! - `data-check` (exercises, and replays whose first move the text calls
+//!   the only good one): which first moves solve it, computed by the
 //!   engine: `best N` (the moves that win the most material against best
 //!   defence, looking N plies ahead), `safe` (the moves after which the
 //!   opponent cannot capture), `road` (the moves to a main-road square
@@ -365,6 +366,18 @@ fn check_claims(w: &Widget) -> usize {
             ),
             Err(e) => panic!("{}: {refused}: unexpected error {e}", w.name()),
         }
+        claims += 1;
+    }
+
+    if mode == "replay" && w.get("data-check").is_some() {
+        // A replay whose first move the text calls the only good one.
+        let first: BTreeSet<String> = steps.first().map(|s| s.1.clone()).into_iter().collect();
+        assert_eq!(
+            solving_moves(w, &pos),
+            first,
+            "{}: the engine's best first moves",
+            w.name()
+        );
         claims += 1;
     }
 
