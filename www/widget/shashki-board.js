@@ -271,10 +271,10 @@ export class ShashkiBoardElement extends HTMLElement {
    * engine accepts). Explore: plays it if legal. Exercise: checks it against
    * the solution. Resolves to {ok, message}.
    */
-  async attempt(move) {
+  async attempt(move, { animate = true } = {}) {
     await this.ready;
-    if (this.mode === "exercise") return this._exerciseAttempt(move);
-    if (this.mode === "explore") return this._exploreAttempt(move);
+    if (this.mode === "exercise") return this._exerciseAttempt(move, animate);
+    if (this.mode === "explore") return this._exploreAttempt(move, animate);
     return { ok: false, message: "This board does not take moves." };
   }
 
@@ -518,7 +518,7 @@ export class ShashkiBoardElement extends HTMLElement {
     this._updateLabel();
   }
 
-  async _exploreAttempt(move) {
+  async _exploreAttempt(move, animate) {
     let played;
     try {
       played = this._game.play(move);
@@ -528,7 +528,7 @@ export class ShashkiBoardElement extends HTMLElement {
       return { ok: false, message };
     }
     this._board.set({ highlights: [], arrows: [] });
-    await this._board.playMove(played, this._game.board());
+    await this._board.playMove(played, this._game.board(), { animate });
     this._refreshExplore();
     return { ok: true, message: this._ui.status.textContent, move: played.notation };
   }
@@ -711,7 +711,7 @@ export class ShashkiBoardElement extends HTMLElement {
     return this._lines.filter((l) => l.length >= played.length && played.every((m, i) => l[i] === m));
   }
 
-  async _exerciseAttempt(move) {
+  async _exerciseAttempt(move, animate) {
     if (this._busy) return { ok: false, message: "Wait for the reply." };
     if (this.solved || this._shown) return { ok: false, message: "Press Retry to try again." };
     if (this._game.turn() !== this._reader) return { ok: false, message: "Wait for the reply." };
@@ -736,7 +736,7 @@ export class ShashkiBoardElement extends HTMLElement {
     this._busy = true;
     this._board.set({ highlights: [], arrows: [] });
     this._refreshExercise();
-    await this._board.playMove(played, this._game.board());
+    await this._board.playMove(played, this._game.board(), { animate });
     if (gen !== this._generation) return { ok: true, message: "", move: played.notation };
     const solved = await this._continueLine(gen);
     return { ok: true, message: this._ui.status.textContent, move: played.notation, solved };
@@ -836,10 +836,12 @@ export class ShashkiBoardElement extends HTMLElement {
 
   // ---- board and buttons ----------------------------------------------------
 
-  _onBoardMove(move) {
+  _onBoardMove(move, meta) {
     // Moves the engine listed go back by their notation; the reader's other
     // tries go as {from, to} so that the engine can say why they are refused.
-    this.attempt(move.attempt ? { from: move.from, to: move.to } : move.notation);
+    // A dragged piece is already where it goes: no animation then.
+    const animate = !(meta && meta.dragged);
+    this.attempt(move.attempt ? { from: move.from, to: move.to } : move.notation, { animate });
   }
 
   _action(action) {
