@@ -593,10 +593,10 @@ export const tests = [
   {
     name: "screenshots at 1280 px",
     async fn({ page, base }) {
-      await open(page, base, shareHash("B:WKa1,c3,e3,f2,g1,h4:Bd4,f6,b6,c7,Kh8", []));
-      await page.screenshot({ path: shotPath("midgame-1280.png") });
       await open(page, base);
       await page.screenshot({ path: shotPath("start-1280.png") });
+      await open(page, base, shareHash("B:WKa1,c3,e3,f2,g1,h4:Bd4,f6,b6,c7,Kh8", []));
+      await page.screenshot({ path: shotPath("midgame-1280.png") });
     },
   },
 ];
