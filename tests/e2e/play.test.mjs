@@ -576,6 +576,23 @@ export const tests = [
     },
   },
   {
+    name: "a bot Worker that stops answering is replaced after its deadline",
+    async fn({ page, base }) {
+      await open(page, base);
+      const lv = await levels(page);
+      await newGame(page, { side: "white", level: lv[0].level });
+      const workers = page.workers();
+      await workers[workers.length - 1].evaluate(() => {
+        self.onmessage = () => {}; // swallows every request: a hung worker
+      });
+      await clickSquare(page, "c3");
+      await clickSquare(page, "d4");
+      await waitForMoves(page, 2, lv[0].movetimeMs + 15000);
+      const restarts = await page.evaluate(() => window.shashkiPlay.botRestarts);
+      assert(restarts >= 1, `the hung worker was replaced (${restarts})`);
+    },
+  },
+  {
     name: "screenshots at 375 px",
     viewport: { width: 375, height: 812 },
     async fn({ page, base }) {
@@ -588,6 +605,26 @@ export const tests = [
       assert(box.width <= 375 && box.width >= 330, `the board fits the phone: ${box.width}px`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       assert(!overflow, "no horizontal scrolling");
+      await page.click("#btn-new");
+      await page.waitForSelector("#new-game-dialog[open]");
+      await page.screenshot({ path: shotPath("new-game-375.png") });
+      await page.keyboard.press("Escape");
+    },
+  },
+  {
+    name: "a 280 px board and a 900 px board",
+    viewport: { width: 296, height: 640 },
+    async fn({ page, base, context }) {
+      await open(page, base);
+      const box = await page.locator(".sb-board").boundingBox();
+      assert(box.width >= 270 && box.width <= 290, `a board about 280 px wide: ${box.width}`);
+      await page.locator(".board-col").screenshot({ path: shotPath("board-280.png") });
+      const big = await context.newPage();
+      await big.setViewportSize({ width: 1400, height: 1160 });
+      await open(big, base);
+      const bigBox = await big.locator(".sb-board").boundingBox();
+      assert(bigBox.width >= 880 && bigBox.width <= 920, `a board about 900 px wide: ${bigBox.width}`);
+      await big.locator(".sb-board").screenshot({ path: shotPath("board-900.png") });
     },
   },
   {
@@ -597,6 +634,10 @@ export const tests = [
       await page.screenshot({ path: shotPath("start-1280.png") });
       await open(page, base, shareHash("B:WKa1,c3,e3,f2,g1,h4:Bd4,f6,b6,c7,Kh8", []));
       await page.screenshot({ path: shotPath("midgame-1280.png") });
+      await page.click("#btn-hint");
+      await page.waitForSelector("[data-hint]", { timeout: 10000 });
+      await page.click("#io summary");
+      await page.screenshot({ path: shotPath("hint-export-1280.png"), fullPage: true });
     },
   },
 ];
