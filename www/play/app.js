@@ -477,7 +477,7 @@ async function offerDraw() {
   update({ think: false });
   try {
     const { result } = await bot.request(
-      { kind: "acceptsDraw", startFen: game.startFen(), moves: movesPlayed(), side: settings.human },
+      { kind: "acceptsDraw", startFen: game.startFen(), moves: movesPlayed(), side: other(settings.human) },
       8000,
     );
     if (gen !== generation) return;
