@@ -538,7 +538,7 @@ export const tests = [
     },
   },
   {
-    name: "a new game cancels a search in flight",
+    name: "undo and a new game cancel a search in flight",
     async fn({ page, base }) {
       await open(page, base);
       const lv = await levels(page);
@@ -546,6 +546,13 @@ export const tests = [
       await newGame(page, { side: "white", level: top.level });
       await clickSquare(page, "c3");
       await clickSquare(page, "d4");
+      await page.waitForFunction(() => document.body.dataset.thinking === "true");
+      await page.click("#btn-undo");
+      assertEq(await moveList(page), [], "undo while the bot thinks takes back the move");
+      assertEq((await status(page)).state, "ongoing", "still a game");
+      assertEq(await page.evaluate(() => document.body.dataset.thinking), "false", "the bot stopped thinking");
+      await clickSquare(page, "e3");
+      await clickSquare(page, "f4");
       await page.waitForFunction(() => document.body.dataset.thinking === "true");
       await newGame(page, { side: "white", level: lv[0].level });
       assertEq(await moveList(page), [], "fresh game");
