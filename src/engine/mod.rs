@@ -1,27 +1,72 @@
-//! The engine: search, evaluation, transposition table. Pure Rust, built on
-//! the rules core and the game layer.
+//! The engine: search, evaluation, transposition table, playing levels.
+//! Pure Rust, built on the rules core and the game layer; no web crates
+//! (the caller injects the clock, see [`Clock`]).
+//!
+//! ```
+//! use shashki::engine::{Clock, Engine, Limits};
+//! use shashki::game::Game;
+//!
+//! let mut game = Game::new();
+//! game.play_text("c3-d4").unwrap();
+//! let mut engine = Engine::new(16);
+//! let clock = Clock::frozen(); // stops on depth only: deterministic
+//! let r = engine.search(&game, &Limits::depth(6), &clock);
+//! let best = r.best.expect("Black has moves");
+//! assert!(game.legal_moves().contains(&best));
+//! assert_eq!(r.depth, 6);
+//! assert_eq!(r.pv[0], best);
+//!
+//! // A level's move (seeded randomness) and the level list for the page.
+//! let r = engine.play_level(&game, 1, 42, &clock);
+//! assert!(game.legal_moves().contains(&r.best.unwrap()));
+//! assert!(shashki::engine::levels().len() >= 6);
+//! ```
+//!
+//! Scores are in hundredths of a man for the side to move (except
+//! [`Engine::evaluate`], which is from White's side); a forced win in `n`
+//! plies scores `MATE - n`.
 
+pub mod baseline;
 pub mod clock;
 pub mod eval;
+pub mod levels;
 pub mod search;
 pub mod tt;
 pub mod zobrist;
 
 pub use clock::Clock;
+pub use levels::{level, levels, LevelInfo, Rng, MAX_LEVEL};
 pub use search::{DrawState, Limits, NoDrawCounts, SearchResult, MATE, MATE_BOUND};
 
+use crate::game::{Game, Status};
+use crate::movegen::Move;
 use crate::position::Position;
+use crate::square::Color;
 use search::{Heuristics, Searcher};
 
+/// The default transposition table size for a browser, in MB.
+pub const DEFAULT_TT_MB: usize = 16;
+
+/// A draw offer is accepted when the engine's score for itself is at most
+/// this (hundredths of a man): the game is level or worse for it.
+pub const DRAW_ACCEPT_MAX: i32 = 10;
+
+/// Thinking time used to judge a draw offer, in milliseconds, and its node
+/// budget.
+pub const DRAW_JUDGE_MS: f64 = 400.0;
+pub const DRAW_JUDGE_NODES: u64 = 1_000_000;
+
 /// The bot. Owns its transposition table (sized once, at creation) and its
-/// move-ordering memory; reuse one engine for a whole game.
+/// move-ordering memory; reuse one engine for a whole game (or call
+/// [`Engine::clear`] between games).
 pub struct Engine {
     tt: tt::Table,
     heur: Heuristics,
 }
 
 impl Engine {
-    /// An engine with a transposition table of `tt_megabytes` MB (at least 1).
+    /// An engine with a transposition table of `tt_megabytes` MB (at least
+    /// 1; rounded down to a power of two).
     pub fn new(tt_megabytes: usize) -> Engine {
         Engine {
             tt: tt::Table::new(tt_megabytes),
@@ -35,8 +80,22 @@ impl Engine {
         self.heur.clear();
     }
 
-    /// Full-strength search of `root`, given the game's earlier positions
-    /// (oldest first, for repetitions) and the draw counts at the root.
+    /// Full-strength search of the game's current position, within
+    /// `limits`. Every draw rule of the game is applied inside the search
+    /// (repetition and the counted draws). When the game is already over
+    /// the result has no move: score `-MATE` if the side to move has lost,
+    /// 0 for a draw.
+    pub fn search(&mut self, game: &Game, limits: &Limits, clock: &Clock) -> SearchResult {
+        if let Some(r) = finished(game) {
+            return r;
+        }
+        let history = game_history(game);
+        self.search_position(game.position(), &history, game.counters(), limits, clock)
+    }
+
+    /// Search from a bare position: `history` holds the earlier positions
+    /// of the game (oldest first, for repetitions; may be empty) and `draw`
+    /// the draw counts at `root` ([`NoDrawCounts`] to ignore them).
     pub fn search_position<D: DrawState>(
         &mut self,
         root: &Position,
@@ -47,5 +106,204 @@ impl Engine {
     ) -> SearchResult {
         let mut s = Searcher::new(&mut self.tt, &mut self.heur, root, history, limits, *clock);
         s.run(root, draw, limits)
+    }
+
+    /// The move the given level plays (1 = weakest ..= [`MAX_LEVEL`]),
+    /// within that level's time budget ([`LevelInfo::movetime_ms`]).
+    /// `seed` drives the level's choice among nearly-equal moves: the same
+    /// seed in the same game gives the same move.
+    pub fn play_level(&mut self, game: &Game, level: u8, seed: u64, clock: &Clock) -> SearchResult {
+        if let Some(r) = finished(game) {
+            return r;
+        }
+        let info = levels::level(level);
+        let spec = levels::spec(level);
+        let history = game_history(game);
+        let root = *game.position();
+        let limits = Limits {
+            movetime_ms: Some(info.movetime_ms as f64),
+            depth: None,
+            nodes: spec.nodes,
+        };
+        let Some(depth) = spec.multi_depth else {
+            return self.search_position(&root, &history, game.counters(), &limits, clock);
+        };
+        let mut s = Searcher::new(
+            &mut self.tt,
+            &mut self.heur,
+            &root,
+            &history,
+            &limits,
+            *clock,
+        );
+        let scored = s.score_all(&root, game.counters(), depth as i32);
+        let nodes = s.nodes;
+        let time_ms = s.elapsed_ms();
+        let Some(top) = scored.first() else {
+            // Out of time before the first move was scored: any legal move.
+            let best = root.legal_moves().first().copied();
+            return SearchResult {
+                best,
+                score: 0,
+                depth: 0,
+                nodes,
+                pv: best.into_iter().collect(),
+                time_ms,
+            };
+        };
+        let mut rng = Rng::new(seed ^ zobrist::key(&root));
+        let floor = top.score - spec.margin;
+        let mut choice = *top;
+        let mut best_noisy = i32::MIN;
+        for rm in scored.iter().filter(|rm| rm.score >= floor) {
+            // Scores plus up to a margin of noise: the better moves stay
+            // more likely, every candidate can be picked.
+            let noisy = rm.score + rng.below(spec.margin as u64 + 1) as i32;
+            if noisy > best_noisy {
+                best_noisy = noisy;
+                choice = *rm;
+            }
+        }
+        SearchResult {
+            best: Some(choice.mv),
+            score: choice.score,
+            depth,
+            nodes,
+            pv: vec![choice.mv],
+            time_ms,
+        }
+    }
+
+    /// Judges a draw offer made to `side`: true when a short search says
+    /// the game is level or worse for `side`. A finished game is refused.
+    pub fn accepts_draw(&mut self, game: &Game, side: Color, clock: &Clock) -> bool {
+        if game.status().is_over() {
+            return false;
+        }
+        let limits = Limits {
+            movetime_ms: Some(DRAW_JUDGE_MS),
+            depth: None,
+            nodes: Some(DRAW_JUDGE_NODES),
+        };
+        let r = self.search(game, &limits, clock);
+        let for_side = if game.position().turn() == side {
+            r.score
+        } else {
+            -r.score
+        };
+        for_side <= DRAW_ACCEPT_MAX
+    }
+
+    /// The engine's assessment of the current position, from White's side
+    /// (positive: White is better; men = 100; ±`MATE - n` a forced win in
+    /// `n` plies), by a search within `limits`. A finished game scores
+    /// 0 (drawn) or ±`MATE`.
+    pub fn evaluate(&mut self, game: &Game, limits: &Limits, clock: &Clock) -> i32 {
+        let r = self.search(game, limits, clock);
+        if game.position().turn() == Color::White {
+            r.score
+        } else {
+            -r.score
+        }
+    }
+
+    /// A hint: the engine's best move for the side to move (`None` when
+    /// the game is over).
+    pub fn hint(&mut self, game: &Game, limits: &Limits, clock: &Clock) -> Option<Move> {
+        self.search(game, limits, clock).best
+    }
+}
+
+/// The earlier positions since the last irreversible move, oldest first.
+fn game_history(game: &Game) -> Vec<Position> {
+    let mut v: Vec<Position> = game.reversible_positions().copied().collect();
+    v.pop(); // the current position itself
+    v
+}
+
+/// The result for a game that is already over.
+fn finished(game: &Game) -> Option<SearchResult> {
+    let status = game.status();
+    if !status.is_over() {
+        return None;
+    }
+    let score = match status {
+        Status::Win { winner, .. } if winner != game.position().turn() => -MATE,
+        Status::Win { .. } => MATE,
+        _ => 0,
+    };
+    Some(SearchResult {
+        best: None,
+        score,
+        depth: 0,
+        nodes: 0,
+        pv: Vec::new(),
+        time_ms: 0.0,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock() -> Clock {
+        Clock::frozen()
+    }
+
+    #[test]
+    fn finished_game_has_no_move() {
+        // White to move, its only man blocked: lost.
+        let game = Game::from_fen("W:Wa1:Bb2,c3").unwrap();
+        let mut e = Engine::new(1);
+        let r = e.search(&game, &Limits::depth(3), &clock());
+        assert_eq!(r.best, None);
+        assert_eq!(r.score, -MATE);
+    }
+
+    #[test]
+    fn levels_play_legal_moves_deterministically() {
+        // Two engines fed the same game and seeds play the same moves.
+        let mut game = Game::new();
+        let (mut a, mut b) = (Engine::new(4), Engine::new(4));
+        for ply in 0..16 {
+            let level = (ply % 5) as u8 + 1; // node-bounded levels keep the test fast
+            let r = a.play_level(&game, level, 7, &clock());
+            let mv = r.best.expect("game goes on");
+            assert!(game.legal_moves().contains(&mv));
+            let again = b.play_level(&game, level, 7, &clock()).best.unwrap();
+            assert_eq!(mv, again, "same seed, same move (level {level})");
+            game.play(&mv).unwrap();
+        }
+        // Different seeds give the beginner different openings.
+        let start = Game::new();
+        let firsts: std::collections::HashSet<_> = (0..20)
+            .map(|seed| a.play_level(&start, 1, seed, &clock()).best.unwrap())
+            .collect();
+        assert!(firsts.len() >= 2, "{firsts:?}");
+    }
+
+    #[test]
+    fn draw_offers() {
+        let mut e = Engine::new(4);
+        let c = Clock::frozen(); // bounded by the node budget
+                                 // White has three men against one: White declines, Black accepts.
+        let game = Game::from_fen("W:Wc3,e3,g3,a1:Bh8").unwrap();
+        assert!(!e.accepts_draw(&game, Color::White, &c));
+        assert!(e.accepts_draw(&game, Color::Black, &c));
+        // One king against one king: level, both accept.
+        let game = Game::from_fen("W:WKa1:BKh6").unwrap();
+        assert!(e.accepts_draw(&game, Color::White, &c));
+        assert!(e.accepts_draw(&game, Color::Black, &c));
+    }
+
+    #[test]
+    fn evaluate_is_from_whites_side() {
+        let mut e = Engine::new(4);
+        let white_up = Game::from_fen("B:Wc3,e3,g3,a1:Bh8").unwrap();
+        assert!(e.evaluate(&white_up, &Limits::depth(4), &clock()) > 150);
+        let black_up = Game::from_fen("W:Wh2:Bb6,d6,f6,h8").unwrap();
+        assert!(e.evaluate(&black_up, &Limits::depth(4), &clock()) < -150);
+        let hint = e.hint(&white_up, &Limits::depth(4), &clock()).unwrap();
+        assert!(white_up.legal_moves().contains(&hint));
     }
 }

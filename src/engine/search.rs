@@ -15,6 +15,7 @@ use super::clock::Clock;
 use super::eval;
 use super::tt::{Bound, MoveKey, Table};
 use super::zobrist;
+use crate::game::DrawCounters;
 use crate::movegen::{Move, MoveList};
 use crate::position::Position;
 use crate::square::Color;
@@ -92,9 +93,10 @@ pub struct SearchResult {
 pub trait DrawState: Copy {
     fn after(&self, before: &Position, mv: &Move, after: &Position) -> Self;
     fn is_draw(&self, pos: &Position) -> bool;
-    /// Mixed into the transposition key when the counts can still matter,
-    /// so positions with different counts do not share stored scores.
-    fn key(&self) -> u64;
+    /// Mixed into the transposition key of `pos` when the counts can still
+    /// matter, so positions with different counts do not share stored
+    /// scores; 0 when no count runs.
+    fn key(&self, pos: &Position) -> u64;
 }
 
 /// No draw counts (positions without a game, tests, the baseline).
@@ -111,10 +113,40 @@ impl DrawState for NoDrawCounts {
         false
     }
     #[inline]
-    fn key(&self) -> u64 {
+    fn key(&self, _: &Position) -> u64 {
         0
     }
 }
+
+/// The game's draw counts (rules 2-5).
+impl DrawState for DrawCounters {
+    #[inline]
+    fn after(&self, before: &Position, mv: &Move, after: &Position) -> Self {
+        DrawCounters::after(self, before, mv, after)
+    }
+
+    #[inline]
+    fn is_draw(&self, pos: &Position) -> bool {
+        // Every count needs a king on the board.
+        pos.kings().any() && self.draw(pos).is_some()
+    }
+
+    #[inline]
+    fn key(&self, pos: &Position) -> u64 {
+        if pos.kings().is_empty() {
+            return 0;
+        }
+        // Only a draw within reach of the search changes a score.
+        match self.plies_to_draw(pos) {
+            Some(p) if p <= DRAW_HORIZON => (u64::from(p) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            _ => 0,
+        }
+    }
+}
+
+/// Counted draws further away than this many plies are ignored by the
+/// transposition key (the search does not reach them).
+const DRAW_HORIZON: u32 = 64;
 
 /// Per-search tables that survive between searches of one engine.
 pub(crate) struct Heuristics {
@@ -251,9 +283,9 @@ impl<'a, D: DrawState> Searcher<'a, D> {
         if !self.can_stop {
             return;
         }
-        if self.nodes >= self.node_limit {
-            self.stopped = true;
-        } else if self.nodes & 1023 == 0 && self.elapsed_ms() >= self.movetime_ms {
+        if self.nodes >= self.node_limit
+            || (self.nodes & 1023 == 0 && self.elapsed_ms() >= self.movetime_ms)
+        {
             self.stopped = true;
         }
     }
@@ -300,8 +332,8 @@ impl<'a, D: DrawState> Searcher<'a, D> {
     }
 
     #[inline]
-    fn tt_key(key: u64, draw: &D) -> u64 {
-        key ^ draw.key()
+    fn tt_key(key: u64, draw: &D, pos: &Position) -> u64 {
+        key ^ draw.key(pos)
     }
 
     /// Writes the ordering value of `list[from..]` to `self.order[ply]`
@@ -444,7 +476,7 @@ impl<'a, D: DrawState> Searcher<'a, D> {
             return alpha;
         }
 
-        let tkey = Self::tt_key(key, &draw);
+        let tkey = Self::tt_key(key, &draw, pos);
         let mut hash_move = MoveKey::NONE;
         let use_tt = depth >= TT_MIN_DEPTH;
         if let Some(hit) = if use_tt { self.tt.probe(tkey) } else { None } {
@@ -500,11 +532,12 @@ impl<'a, D: DrawState> Searcher<'a, D> {
             }
             let mv = list[i];
             let child_key = zobrist::after(key, pos, &mv);
-            let child_draw = draw.after(pos, &mv, &pos.play_unchecked(&mv));
-            if depth > TT_MIN_DEPTH {
-                self.tt.prefetch(Self::tt_key(child_key, &child_draw));
-            }
             let child = pos.play_unchecked(&mv);
+            let child_draw = draw.after(pos, &mv, &child);
+            if depth > TT_MIN_DEPTH {
+                self.tt
+                    .prefetch(Self::tt_key(child_key, &child_draw, &child));
+            }
             self.push(child_key, reversible(pos, &mv));
             let mut score;
             if i == 0 {
@@ -623,8 +656,10 @@ impl<'a, D: DrawState> Searcher<'a, D> {
                 break;
             }
             out.push(RootMove { mv: *mv, score: s });
+            // The first move is always scored; then the limits apply.
+            self.can_stop = true;
         }
-        out.sort_by(|a, b| b.score.cmp(&a.score));
+        out.sort_by_key(|rm| std::cmp::Reverse(rm.score));
         out
     }
 
@@ -649,7 +684,7 @@ impl<'a, D: DrawState> Searcher<'a, D> {
             .map(|&mv| RootMove { mv, score: -INF })
             .collect();
         // Start with the stored best move, if any.
-        if let Some(hit) = self.tt.probe(Self::tt_key(key, &draw)) {
+        if let Some(hit) = self.tt.probe(Self::tt_key(key, &draw, root)) {
             if let Some(i) = root_moves.iter().position(|r| hit.mv.matches(&r.mv)) {
                 root_moves.swap(0, i);
             }
@@ -783,8 +818,13 @@ impl<'a, D: DrawState> Searcher<'a, D> {
                 Bound::Upper
             };
             let bm = MoveKey::of(&root_moves[0].mv);
-            self.tt
-                .store(Self::tt_key(key, &draw), bm, to_tt(best, 0), depth, bound);
+            self.tt.store(
+                Self::tt_key(key, &draw, root),
+                bm,
+                to_tt(best, 0),
+                depth,
+                bound,
+            );
         }
         best
     }

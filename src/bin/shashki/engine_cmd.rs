@@ -2,8 +2,9 @@
 
 use crate::args::Args;
 use serde_json::json;
-use shashki::engine::{Clock, Engine, Limits, NoDrawCounts, SearchResult};
-use shashki::{notation, Move, Position};
+use shashki::engine::{baseline, Clock, Engine, Limits, NoDrawCounts, SearchResult};
+use shashki::game::{Game, Status};
+use shashki::{notation, Color, Move, Position};
 use std::process::ExitCode;
 
 fn pv_text(root: &Position, pv: &[Move]) -> Vec<String> {
@@ -33,14 +34,13 @@ fn result_json(root: &Position, r: &SearchResult) -> serde_json::Value {
 
 pub fn bestmove(argv: &[String]) -> Result<ExitCode, String> {
     let a = Args::parse(argv, &[])?;
-    a.only(&["fen", "moves", "movetime", "depth", "nodes", "level", "tt"])?;
-    let mut pos = a.position()?;
-    let mut history = Vec::new();
+    a.only(&[
+        "fen", "moves", "movetime", "depth", "nodes", "level", "seed", "tt",
+    ])?;
+    let mut game = Game::from_position(a.position()?);
     if let Some(moves) = a.value("moves") {
         for text in moves.split_whitespace() {
-            let mv = pos.parse_move(text).map_err(|e| e.to_string())?;
-            history.push(pos);
-            pos = pos.play_unchecked(&mv);
+            game.play_text(text).map_err(|e| format!("--moves: {e}"))?;
         }
     }
     let limits = Limits {
@@ -48,19 +48,268 @@ pub fn bestmove(argv: &[String]) -> Result<ExitCode, String> {
         depth: a.number::<u32>("depth")?,
         nodes: a.number::<u64>("nodes")?,
     };
+    let level = a.number::<u8>("level")?;
+    if level.is_some() && limits != Limits::default() {
+        return Err(
+            "--level sets its own limits: give either --level or --movetime/--depth/--nodes".into(),
+        );
+    }
+    if let Some(l) = level {
+        if l == 0 || l > shashki::engine::MAX_LEVEL {
+            return Err(format!(
+                "--level {l}: levels are 1 to {}",
+                shashki::engine::MAX_LEVEL
+            ));
+        }
+    }
     let limits = if limits == Limits::default() {
         Limits::movetime(1000.0)
     } else {
         limits
     };
     let mut engine = Engine::new(a.number::<usize>("tt")?.unwrap_or(64));
-    let r = engine.search_position(&pos, &history, NoDrawCounts, &limits, &Clock::native());
-    println!("{}", result_json(&pos, &r));
+    let clock = Clock::native();
+    let r = match level {
+        Some(l) => engine.play_level(&game, l, a.number::<u64>("seed")?.unwrap_or(1), &clock),
+        None => engine.search(&game, &limits, &clock),
+    };
+    println!("{}", result_json(game.position(), &r));
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn run_match(_argv: &[String]) -> Result<ExitCode, String> {
-    Err("match: not implemented yet".into())
+/// The 840 opening ballots (one FEN a line) the matches start from.
+const OPENINGS: &str = include_str!("../../../tests/data/russian-openings.txt");
+
+/// Plies after which a match game is stopped and counted as a draw.
+const MAX_PLIES: usize = 400;
+
+/// One side of a match.
+#[derive(Clone, Copy, Debug)]
+enum Player {
+    Level(u8),
+    Millis(f64),
+    Nodes(u64),
+    Depth(u32),
+    Baseline,
+}
+
+impl Player {
+    fn parse(a: &Args, side: &str) -> Result<Player, String> {
+        let mut found = Vec::new();
+        if let Some(v) = a.value(side) {
+            found.push(if v == "baseline" {
+                Player::Baseline
+            } else {
+                let n: u8 = v.parse().map_err(|_| {
+                    format!(
+                        "--{side}: '{v}' is not a level (1-{}) or 'baseline'",
+                        shashki::engine::MAX_LEVEL
+                    )
+                })?;
+                if n == 0 || n > shashki::engine::MAX_LEVEL {
+                    return Err(format!(
+                        "--{side}: level {n} does not exist (1-{})",
+                        shashki::engine::MAX_LEVEL
+                    ));
+                }
+                Player::Level(n)
+            });
+        }
+        if a.flag(&format!("{side}-baseline")) {
+            found.push(Player::Baseline);
+        }
+        if let Some(ms) = a.number::<f64>(&format!("{side}-ms"))? {
+            found.push(Player::Millis(ms));
+        }
+        if let Some(n) = a.number::<u64>(&format!("{side}-nodes"))? {
+            found.push(Player::Nodes(n));
+        }
+        if let Some(d) = a.number::<u32>(&format!("{side}-depth"))? {
+            found.push(Player::Depth(d));
+        }
+        match found.as_slice() {
+            [p] => Ok(*p),
+            [] => Err(format!("say who plays {side}: --{side} LEVEL|baseline, --{side}-ms MS, --{side}-nodes N or --{side}-depth D")),
+            _ => Err(format!("give one setting for {side}")),
+        }
+    }
+
+    fn describe(&self) -> String {
+        match self {
+            Player::Level(n) => format!("level {n} ({})", shashki::engine::level(*n).name),
+            Player::Millis(ms) => format!("full strength {ms} ms/move"),
+            Player::Nodes(n) => format!("full strength {n} nodes/move"),
+            Player::Depth(d) => format!("full strength depth {d}"),
+            Player::Baseline => format!(
+                "baseline (alpha-beta depth {}, material only)",
+                baseline::DEPTH
+            ),
+        }
+    }
+
+    fn choose(&self, engine: &mut Engine, game: &Game, seed: u64, clock: &Clock) -> Option<Move> {
+        let limits = match *self {
+            Player::Level(n) => return engine.play_level(game, n, seed, clock).best,
+            Player::Baseline => return baseline::best_move(game.position(), baseline::DEPTH).0,
+            Player::Millis(ms) => Limits::movetime(ms),
+            Player::Nodes(n) => Limits::nodes(n),
+            Player::Depth(d) => Limits::depth(d),
+        };
+        engine.search(game, &limits, clock).best
+    }
+}
+
+/// Elo difference for a score fraction.
+fn elo(score: f64) -> f64 {
+    let s = score.clamp(1e-3, 1.0 - 1e-3);
+    -400.0 * (1.0 / s - 1.0).log10()
+}
+
+pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
+    let a = Args::parse(argv, &["a-baseline", "b-baseline", "quiet"])?;
+    a.only(&[
+        "a",
+        "b",
+        "a-ms",
+        "b-ms",
+        "a-nodes",
+        "b-nodes",
+        "a-depth",
+        "b-depth",
+        "a-baseline",
+        "b-baseline",
+        "games",
+        "tt",
+        "seed",
+        "openings",
+        "first",
+        "quiet",
+    ])?;
+    let pa = Player::parse(&a, "a")?;
+    let pb = Player::parse(&a, "b")?;
+    let games: usize = a.number("games")?.unwrap_or(40);
+    if games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    let tt: usize = a.number("tt")?.unwrap_or(16);
+    let seed: u64 = a.number("seed")?.unwrap_or(1);
+    let first: usize = a.number("first")?.unwrap_or(0);
+    let quiet = a.flag("quiet");
+    let text = match a.value("openings") {
+        Some(path) => {
+            std::fs::read_to_string(path).map_err(|e| format!("--openings {path}: {e}"))?
+        }
+        None => OPENINGS.to_string(),
+    };
+    let openings: Vec<Position> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .enumerate()
+        .map(|(i, l)| Position::from_fen(l).map_err(|e| format!("opening {}: {e}", i + 1)))
+        .collect::<Result<_, _>>()?;
+    if openings.is_empty() {
+        return Err("no opening positions".into());
+    }
+    let pairs = games.div_ceil(2);
+    let clock = Clock::native();
+    let mut ea = Engine::new(tt);
+    let mut eb = Engine::new(tt);
+    let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
+    let mut capped = 0u32;
+    let mut plies_total = 0usize;
+    let t0 = clock.now_ms();
+    println!(
+        "match: A = {} vs B = {}, {games} games",
+        pa.describe(),
+        pb.describe()
+    );
+    for g in 0..games {
+        // Openings spread evenly over the list; each played with both colours.
+        let pair = g / 2;
+        let idx = (first + pair * openings.len() / pairs) % openings.len();
+        let opening = openings[idx];
+        let a_is_white = g % 2 == 0;
+        let mut game = Game::from_position(opening);
+        ea.clear();
+        eb.clear();
+        let mut ply = 0;
+        while !game.status().is_over() && ply < MAX_PLIES {
+            let a_to_move = (game.position().turn() == Color::White) == a_is_white;
+            let s = seed
+                .wrapping_mul(1_000_003)
+                .wrapping_add((g * 1000 + ply) as u64);
+            let mv = if a_to_move {
+                pa.choose(&mut ea, &game, s, &clock)
+            } else {
+                pb.choose(&mut eb, &game, s, &clock)
+            };
+            let mv = mv.ok_or("a player found no move in a game that goes on")?;
+            game.play(&mv)
+                .map_err(|e| format!("a player chose an illegal move: {e}"))?;
+            ply += 1;
+        }
+        plies_total += ply;
+        let status = game.status();
+        let outcome = match status.winner() {
+            Some(c) if (c == Color::White) == a_is_white => {
+                w += 1;
+                "A wins"
+            }
+            Some(_) => {
+                l += 1;
+                "B wins"
+            }
+            None => {
+                d += 1;
+                if !status.is_over() {
+                    capped += 1;
+                }
+                "draw"
+            }
+        };
+        if !quiet {
+            let why = match status {
+                Status::Win { reason, .. } => reason.word().to_string(),
+                Status::Draw { reason, .. } => reason.word().to_string(),
+                Status::Ongoing { .. } => format!("stopped after {MAX_PLIES} plies"),
+            };
+            eprintln!(
+                "game {:>3} opening {:>3} A {}: {outcome} ({why}, {ply} plies)   running +{w} ={d} -{l}",
+                g + 1,
+                idx + 1,
+                if a_is_white { "white" } else { "black" },
+            );
+        }
+    }
+    let n = games as f64;
+    let score = (w as f64 + d as f64 / 2.0) / n;
+    let var = (w as f64 * (1.0 - score).powi(2)
+        + d as f64 * (0.5 - score).powi(2)
+        + l as f64 * score.powi(2))
+        / n;
+    let se = (var / n).sqrt();
+    let (lo, hi) = (elo(score - 1.96 * se), elo(score + 1.96 * se));
+    let e = elo(score);
+    println!(
+        "A: +{w} ={d} -{l} of {games}: score {:.1} %, Elo {:+.0} (95 %: {:+.0} .. {:+.0}, ± {:.0}); {capped} stopped at {MAX_PLIES} plies; {:.0} plies/game; {:.0} s",
+        score * 100.0,
+        e,
+        lo,
+        hi,
+        (hi - lo) / 2.0,
+        plies_total as f64 / n,
+        (clock.now_ms() - t0) / 1e3
+    );
+    println!(
+        "{}",
+        json!({
+            "a": pa.describe(), "b": pb.describe(), "games": games,
+            "wins": w, "draws": d, "losses": l, "score": score,
+            "elo": e.round(), "elo_low": lo.round(), "elo_high": hi.round(),
+        })
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Fixed search workload: positions from the opening, middle game and
