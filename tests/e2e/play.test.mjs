@@ -444,11 +444,22 @@ export const tests = [
     },
   },
   {
-    name: "resign ends the game; offering a draw gets the bot's answer",
+    name: "offering a draw gets the bot's answer; resign ends the game",
     async fn({ page, base }) {
-      await open(page, base);
+      // the bot (Black) is winning: it declines
+      await open(page, base, shareHash("W:Wa1:Ba7,c7,e7,g7,Kh8"));
       await page.click("#btn-draw");
       await page.waitForFunction(() => /bot (declines|accepts)/i.test(document.getElementById("notice").textContent), null, { timeout: 10000 });
+      assert(/declines/.test(await page.textContent("#notice")), "a winning bot declines");
+      assertEq((await status(page)).state, "ongoing", "a declined offer leaves the game going");
+      // the bot is lost: it accepts, and the game is drawn by agreement
+      await open(page, base, shareHash("W:WKa1,Kc1,Ke1,g3:Ba7"));
+      await page.click("#btn-draw");
+      await page.waitForFunction(() => /bot (declines|accepts)/i.test(document.getElementById("notice").textContent), null, { timeout: 10000 });
+      const drawn = await status(page);
+      assertEq(drawn.state, "draw", "an accepted offer ends the game in a draw");
+      assert(/agreement/.test(drawn.text), `draw by agreement: ${drawn.text}`);
+      await newGame(page, { side: "white" });
       await page.click("#btn-resign");
       await page.click("#confirm-yes");
       const st = await status(page);
