@@ -12,6 +12,8 @@
 //!   (`draw repetition`, `ongoing`, ...);
 //! - `data-claim-counts`: exactly the draw counts running in the position,
 //!   as `rule:limit`;
+//! - `data-claim-after-moves` + `data-claim-after-counts`: after those moves,
+//!   exactly these counts run, as `rule:moves left`;
 //! - `data-check` (exercises): which first moves solve it, computed by the
 //!   engine: `best N` (the moves that win the most material against best
 //!   defence, looking N plies ahead), `safe` (the moves after which the
@@ -321,6 +323,29 @@ fn check_claims(w: &Widget) -> usize {
             assert_eq!(got, claim, "{}: status after the line", w.name());
             claims += 1;
         }
+    }
+
+    if let Some(moves) = w.get("data-claim-after-moves") {
+        let claim = w.get("data-claim-after-counts").unwrap_or_else(|| {
+            panic!(
+                "{}: data-claim-after-moves needs data-claim-after-counts",
+                w.name()
+            )
+        });
+        let mut game = Game::from_fen(w.fen()).unwrap();
+        for t in moves.split_whitespace() {
+            game.play_text(t)
+                .unwrap_or_else(|e| panic!("{}: {t}: {e}", w.name()));
+        }
+        let running: BTreeSet<String> = game
+            .status()
+            .counts()
+            .iter()
+            .map(|c| format!("{}:{}", c.rule.word(), c.moves_left))
+            .collect();
+        let claimed: BTreeSet<String> = claim.split_whitespace().map(str::to_string).collect();
+        assert_eq!(running, claimed, "{}: draw counts after {moves}", w.name());
+        claims += 1;
     }
 
     if let Some(refused) = w.get("data-claim-refuse") {

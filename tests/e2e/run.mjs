@@ -10,7 +10,12 @@
 import { readdirSync, rmSync } from "node:fs";
 import { serve } from "./server.mjs";
 import { launch, OUT_DIR } from "./lib.mjs";
-import { tests } from "./play.test.mjs";
+
+// Every tests/e2e/*.test.mjs file exports `tests`.
+const tests = [];
+for (const f of readdirSync(new URL(".", import.meta.url)).filter((f) => f.endsWith(".test.mjs")).sort()) {
+  tests.push(...(await import(`./${f}`)).tests);
+}
 
 const args = process.argv.slice(2);
 const grepAt = args.indexOf("--grep");

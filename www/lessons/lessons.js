@@ -59,7 +59,7 @@ function render() {
     const own = exercises.filter((e) => section.contains(e));
     const done = own.length > 0 && own.every((e) => solved.has(e.id));
     section.dataset.done = String(done);
-    tick(section.querySelector(".lesson-head"), done);
+    tick(section.querySelector(".lesson-head h2"), done);
     const link = list && list.querySelector(`a[href="#${section.id}"]`);
     if (link) {
       tick(link.parentElement, done);

@@ -20,7 +20,7 @@
 //   ply          replay: where to start (a number, or "end"); default 0
 //   solution     exercise: the line(s) to find, the reader's moves and the
 //                opponent's replies in turn; alternatives separated by "|"
-//   prompt       exercise: the task shown before the first try
+//   prompt       exercise: the task, shown above the board
 //   hint         exercise: said when a legal move is not the answer
 //   success      exercise: said when the exercise is solved
 // Children with data-wrong="move ..." hold the explanation for those legal
@@ -29,7 +29,7 @@
 import { Board } from "../board/board.js";
 import { loadEngine } from "../board/engine.js";
 import { DARK_SQUARES } from "../board/geometry.js";
-import { cap, drawCountText, other, resultText } from "../play/texts.js";
+import { cap, other, resultText } from "../play/texts.js";
 
 const MODES = new Set(["static", "explore", "replay", "exercise"]);
 const SQUARE = /^[a-h][1-8]$/;
@@ -89,9 +89,33 @@ function listWords(items) {
   return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
+const COUNT_NAMES = {
+  kings_vs_lone_king: "lone king",
+  main_road: "lone king on the main road",
+  kings_balance: "kings on both sides",
+  kings_only: "only kings moving",
+};
+
+/** Every running draw count, shortest first: "Draw counts: lone king on the main road, 5 moves left for White; ...". */
+function countsText(status) {
+  const counts = status.counts;
+  if (!counts || status.state !== "ongoing") return "";
+  const list = (Array.isArray(counts) ? counts : Object.values(counts)).filter(
+    (c) => c && typeof c === "object" && Number.isFinite(c.movesLeft) && c.rule,
+  );
+  if (!list.length) return "";
+  list.sort((a, b) => a.movesLeft - b.movesLeft);
+  const parts = list.map((c) => {
+    const name = COUNT_NAMES[c.rule] || c.rule.replace(/_/g, " ");
+    const left = plural(c.movesLeft, "move", "moves");
+    return c.side ? `${name}, ${left} left for ${cap(c.side)}` : `${name}, ${left} left`;
+  });
+  return `Draw ${list.length === 1 ? "count" : "counts"}: ${parts.join("; ")}.`;
+}
+
 function describeBoard(pieces, turn) {
   const side = (color) => {
-    const own = pieces.filter((p) => p.color === color);
+    const own = pieces.filter((p) => p.color === color).sort((a, b) => (a.square < b.square ? -1 : 1));
     if (!own.length) return `${cap(color)}: no pieces`;
     const men = own.filter((p) => p.role === "man").map((p) => p.square);
     const kings = own.filter((p) => p.role === "king").map((p) => p.square);
@@ -116,6 +140,26 @@ function el(tag, attrs = {}, text = null) {
 
 function button(label, action, extra = {}) {
   return el("button", { type: "button", class: "sbw-btn", "data-action": action, ...extra }, label);
+}
+
+const ICONS = {
+  start: "M5 4h2v12H5zM16 4v12L8 10z",
+  back: "M14 4v12L6 10z",
+  forward: "M6 4v12l8-6z",
+  end: "M13 4h2v12h-2zM4 4v12l8-6z",
+};
+
+/** A button showing an icon, named for assistive technology by `label`. */
+function iconButton(icon, label, action) {
+  const b = el("button", { type: "button", class: "sbw-btn sbw-icon", "data-action": action, "aria-label": label, title: label });
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 20 20");
+  svg.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
+  path.setAttribute("d", ICONS[icon]);
+  svg.appendChild(path);
+  b.appendChild(svg);
+  return b;
 }
 
 /** Sentence for an engine error thrown by Game.play. */
@@ -197,6 +241,11 @@ export class ShashkiBoardElement extends HTMLElement {
     return MODES.has(m) ? m : "static";
   }
 
+  /** The position the widget starts from (its `fen`, or the start), as FEN. */
+  get startFen() {
+    return this._startFen || null;
+  }
+
   /** The position shown now, as FEN. */
   get fen() {
     return this._game ? this._game.fen() : null;
@@ -257,9 +306,12 @@ export class ShashkiBoardElement extends HTMLElement {
     form.append(el("label", { for: `${id}-move`, class: "sbw-form-label" }, "Or type it:"), input, el("button", { type: "submit", class: "sbw-btn" }, "Play"));
     const status = el("p", { class: "sbw-status", role: "status", "aria-live": "polite" });
     const caption = el("figcaption", { class: "sbw-caption", id: `${id}-cap` });
-    figure.append(boardBox, status, bar, moves, form, caption);
+    const controls = el("div", { class: "sbw-controls" });
+    controls.append(bar, moves);
+    const prompt = el("p", { class: "sbw-prompt", id: `${id}-prompt`, hidden: true });
+    figure.append(prompt, boardBox, status, controls, form, caption);
     this.appendChild(figure);
-    this._ui = { figure, boardBox, bar, moves, form, input, status, caption, id };
+    this._ui = { figure, prompt, boardBox, bar, moves, form, input, status, caption, id };
 
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
@@ -301,8 +353,13 @@ export class ShashkiBoardElement extends HTMLElement {
     const text = this.getAttribute("caption") || "";
     this._ui.caption.textContent = text;
     this._ui.caption.hidden = !text;
-    if (text) this._ui.figure.setAttribute("aria-labelledby", `${this._ui.id}-cap`);
-    else {
+    const names = [];
+    if (!this._ui.prompt.hidden) names.push(`${this._ui.id}-prompt`);
+    if (text) names.push(`${this._ui.id}-cap`);
+    if (names.length) {
+      this._ui.figure.setAttribute("aria-labelledby", names.join(" "));
+      this._ui.figure.removeAttribute("aria-label");
+    } else {
       this._ui.figure.removeAttribute("aria-labelledby");
       this._ui.figure.setAttribute("aria-label", "Draughts board");
     }
@@ -367,6 +424,7 @@ export class ShashkiBoardElement extends HTMLElement {
     ui.moves.replaceChildren();
     ui.moves.hidden = true;
     ui.form.hidden = true;
+    ui.prompt.hidden = true;
     this._setStatus("");
     try {
       if (this.mode === "explore") this._setupExplore();
@@ -421,8 +479,8 @@ export class ShashkiBoardElement extends HTMLElement {
     let line = `${cap(st.toMove)} to move`;
     if (moves.length && moves[0].captures.length) line += ": capture is compulsory";
     line += ".";
-    const count = drawCountText(st);
-    return count ? `${line} ${count}` : line;
+    const counts = countsText(st);
+    return counts ? `${line} ${counts}` : line;
   }
 
   // ---- static ---------------------------------------------------------------
@@ -477,10 +535,10 @@ export class ShashkiBoardElement extends HTMLElement {
     this._replayToken = 0;
     const ui = this._ui;
     ui.bar.append(
-      button("\u23EE", "start", { "aria-label": "First position", title: "First position" }),
-      button("\u25C0", "back", { "aria-label": "Previous move", title: "Previous move" }),
-      button("\u25B6", "forward", { "aria-label": "Next move", title: "Next move" }),
-      button("\u23ED", "end", { "aria-label": "Last position", title: "Last position" }),
+      iconButton("start", "First position", "start"),
+      iconButton("back", "Previous move", "back"),
+      iconButton("forward", "Next move", "forward"),
+      iconButton("end", "Last position", "end"),
     );
     // The move list, numbered in pairs from the side that starts.
     const firstBlack = this._startFen.startsWith("B");
@@ -522,7 +580,7 @@ export class ShashkiBoardElement extends HTMLElement {
       else b.removeAttribute("aria-current");
     }
     let text;
-    if (ply === 0) text = `Start position. ${this._statusLine()}`;
+    if (ply === 0) text = this._statusLine();
     else {
       const h = this._history[ply - 1];
       const taken = h.captures.length ? `, taking ${listWords(h.captures)}` : "";
@@ -578,8 +636,9 @@ export class ShashkiBoardElement extends HTMLElement {
     this._ui.form.hidden = false;
     this._ui.input.value = "";
     this._refreshExercise();
-    const prompt = this.getAttribute("prompt") || `${cap(this._reader)} to move: find the best move.`;
-    this._setStatus(prompt, "prompt");
+    this._ui.prompt.textContent = this.getAttribute("prompt") || `${cap(this._reader)} to move: find the best move.`;
+    this._ui.prompt.hidden = false;
+    this._applyCaption();
   }
 
   _refreshExercise() {
@@ -714,19 +773,21 @@ export class ShashkiBoardElement extends HTMLElement {
     }
     // The engine's view of what the move allows: the opponent's best capture.
     const replies = this._game.legalMoves();
-    let text = `${key} is legal, but not the answer.`;
     if (replies.length && replies[0].captures.length) {
       const best = replies.reduce((a, b) => (b.captures.length > a.captures.length ? b : a));
-      const crown = best.crowns ? " and crowns" : "";
-      text = `${key} is legal, but not the answer: ${cap(other(this._reader))} replies ${best.notation}, taking ${plural(
-        best.captures.length,
-        "piece",
-        "pieces",
-      )} (${listWords(best.captures)})${crown}.`;
+      const roles = new Map(this._game.board().map((p) => [p.square, p.role]));
+      const taken = best.captures.map((sq) => ({ sq, role: roles.get(sq) || "man" }));
+      const kinds = new Set(taken.map((t) => t.role));
+      const noun =
+        kinds.size > 1 ? "pieces" : taken.length > 1 ? (kinds.has("king") ? "kings" : "men") : taken[0].role;
+      const crown = best.crowns ? ", and is crowned" : "";
+      return `${key} is legal, but not the answer: ${cap(other(this._reader))} replies ${best.notation} and takes your ${noun} on ${listWords(
+        taken.map((t) => t.sq),
+      )}${crown}.`;
     }
-    const hint = this.querySelector(":scope > [data-wrong='*']");
-    const general = this.getAttribute("hint") || (hint ? hint.textContent.trim() : "");
-    return general ? `${text} ${general}` : text;
+    const star = this.querySelector(":scope > [data-wrong='*']");
+    const hint = this.getAttribute("hint") || (star ? star.textContent.trim() : "");
+    return hint ? `${key} is legal, but not the answer. ${hint}` : `${key} is legal, but not the answer.`;
   }
 
   _flash(kind) {
