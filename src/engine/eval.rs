@@ -104,27 +104,69 @@ macro_rules! mask_where {
 
 // Everything below is seen from the side being scored: Black's boards are
 // turned 180 degrees (`u32::reverse_bits`) so that both sides move "up".
-const RANK: [u32; 8] = [
-    0xF,
-    0xF << 4,
-    0xF << 8,
-    0xF << 12,
-    0xF << 16,
-    0xF << 20,
-    0xF << 24,
-    0xF << 28,
-];
 const CENTRE_SQUARES: u32 = bit(2, 4) | bit(3, 3) | bit(4, 4) | bit(5, 3);
 const NEAR_CENTRE_SQUARES: u32 = bit(2, 2) | bit(4, 2);
-const EDGE_FILES: u32 = mask_where!(|f, _r| f == 0 || f == 7);
 const LEFT_WING: u32 = mask_where!(|f, _r| f < 4);
 const INNER_GUARD: u32 = bit(2, 0) | bit(4, 0);
 const OUTER_GUARD: u32 = bit(0, 0) | bit(6, 0);
 /// Squares whose south-west / south-east neighbour is off the board.
 const NO_SW: u32 = mask_where!(|f, r| f == 0 || r == 0);
 const NO_SE: u32 = mask_where!(|f, r| f == 7 || r == 0);
+/// Squares whose north-east / north-west neighbour is off the board.
+const NO_NE: u32 = mask_where!(|f, r| f == 7 || r == 7);
+const NO_NW: u32 = mask_where!(|f, r| f == 0 || r == 7);
 /// Men far enough up to be worth a runaway check.
 const RUNAWAY_RANKS: u32 = mask_where!(|_f, r| r >= 3);
+
+/// A man's square value (advancement, centre, edge), middle game and
+/// ending packed in one `i32` (`mg * 65536 + eg`), so sums of packed values
+/// add both at once.
+const fn man_square_packed(sq: usize) -> i32 {
+    let r = sq_rank(sq);
+    let f = sq_file(sq);
+    let b = 1u32 << sq;
+    let mut mg = ADVANCE_MG[r];
+    if b & CENTRE_SQUARES != 0 {
+        mg += CENTRE;
+    }
+    if b & NEAR_CENTRE_SQUARES != 0 {
+        mg += NEAR_CENTRE;
+    }
+    if f == 0 || f == 7 {
+        mg += EDGE;
+    }
+    mg * 65536 + ADVANCE_EG[r]
+}
+
+/// `MEN_BY_BYTE[i][b]`: the packed square values of the men in byte `i` of
+/// the board whose bits are `b`.
+static MEN_BY_BYTE: [[i32; 256]; 4] = {
+    let mut t = [[0i32; 256]; 4];
+    let mut i = 0;
+    while i < 4 {
+        let mut b = 0;
+        while b < 256 {
+            let mut sum = 0;
+            let mut bit = 0;
+            while bit < 8 {
+                if b & (1 << bit) != 0 {
+                    sum += man_square_packed(i * 8 + bit);
+                }
+                bit += 1;
+            }
+            t[i][b] = sum;
+            b += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+#[inline]
+fn unpack(packed: i32) -> (i32, i32) {
+    let eg = packed as i16 as i32;
+    ((packed - eg) >> 16, eg)
+}
 
 /// Squares a man on `sq` could reach on its way to the last row, one file
 /// wider on each side (pieces there could step into its path).
@@ -186,6 +228,34 @@ fn pop(b: u32) -> i32 {
     b.count_ones() as i32
 }
 
+#[inline]
+fn south_east(b: u32) -> u32 {
+    ((b & EVEN) >> 4) | ((b & ODD_NOT_H) >> 3)
+}
+
+#[inline]
+fn south_west(b: u32) -> u32 {
+    ((b & EVEN_NOT_A) >> 5) | ((b & ODD) >> 4)
+}
+
+/// True when the side to move has a quiet move (a man's step forward, or
+/// a king with an empty neighbouring square). Cheaper than counting.
+#[inline]
+pub fn has_quiet_move(pos: &Position) -> bool {
+    let us = pos.turn();
+    let empty = pos.empty().0;
+    let men = pos.men_of(us).0;
+    let steps = match us {
+        Color::White => north_east(men) | north_west(men),
+        Color::Black => south_east(men) | south_west(men),
+    };
+    if steps & empty != 0 {
+        return true;
+    }
+    let k = pos.kings_of(us).0;
+    k != 0 && (north_east(k) | north_west(k) | south_east(k) | south_west(k)) & empty != 0
+}
+
 /// One side's terms, seen from its own side (`own`, `kings`, `enemy` are
 /// already turned for Black). Returns (middle game, ending, man moves).
 #[inline]
@@ -201,14 +271,14 @@ fn side_terms(
     let mut mg = 0;
     let mut eg = 0;
     if men != 0 {
-        for r in 1..7 {
-            let n = pop(men & RANK[r]);
-            mg += n * ADVANCE_MG[r];
-            eg += n * ADVANCE_EG[r];
-        }
-        mg += pop(men & CENTRE_SQUARES) * CENTRE
-            + pop(men & NEAR_CENTRE_SQUARES) * NEAR_CENTRE
-            + pop(men & EDGE_FILES) * EDGE;
+        // Men by square: four table lookups, one per byte of the board.
+        let packed = MEN_BY_BYTE[0][(men & 0xFF) as usize]
+            + MEN_BY_BYTE[1][((men >> 8) & 0xFF) as usize]
+            + MEN_BY_BYTE[2][((men >> 16) & 0xFF) as usize]
+            + MEN_BY_BYTE[3][(men >> 24) as usize];
+        let (m, e) = unpack(packed);
+        mg += m;
+        eg += e;
 
         // Back-rank guard while the enemy still has men.
         let guard = pop(men & INNER_GUARD) * GUARD_INNER + pop(men & OUTER_GUARD) * GUARD_OUTER;
@@ -228,8 +298,14 @@ fn side_terms(
         mg += BACKED * pop(backed);
 
         // Runaways only count when no enemy king can come back to stop them.
+        // A runaway's cone holds both squares in front of it, so only men
+        // with those empty (or off the board) are looked at.
         if enemy_kings == 0 {
-            let mut m = men & RUNAWAY_RANKS;
+            let empty = !occupied;
+            let mut m = men
+                & RUNAWAY_RANKS
+                & (south_west(empty) | NO_NE)
+                & (south_east(empty) | NO_NW);
             while m != 0 {
                 let sq = m.trailing_zeros() as usize;
                 m &= m - 1;
@@ -325,7 +401,11 @@ fn endgame_scale(pos: &Position, score: i32) -> i32 {
 
 /// The static evaluation of `pos` for the side to move (men = 100).
 pub fn evaluate(pos: &Position) -> i32 {
-    let s = endgame_scale(pos, white_score(pos));
+    let mut s = white_score(pos);
+    if pos.kings().any() {
+        // Every drawish ending below has a king.
+        s = endgame_scale(pos, s);
+    }
     let s = if pos.turn() == Color::White { s } else { -s };
     s + TEMPO
 }
@@ -383,6 +463,30 @@ mod tests {
             turn: Some(p.turn().opposite()),
         })
         .unwrap()
+    }
+
+    #[test]
+    fn quiet_move_detection_matches_the_generator() {
+        let mut pos = Position::start();
+        let mut seed = 11u64;
+        for _ in 0..3000 {
+            let moves = pos.legal_moves();
+            if !pos.has_capture() {
+                assert_eq!(has_quiet_move(&pos), !moves.is_empty(), "{}", pos.fen());
+            }
+            if moves.is_empty() {
+                pos = Position::start();
+                continue;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            pos = pos.play_unchecked(&moves[(seed % moves.len() as u64) as usize]);
+        }
+        for f in ["W:Wa1:Bb2,c3", "B:Wa1:Bb2,c3", "W:WKa1:Bb2,c3", "B:Wc3,d4,e3:Bd2"] {
+            let p = Position::from_fen(f).unwrap();
+            assert_eq!(has_quiet_move(&p), p.count_quiet() > 0, "{f}");
+        }
     }
 
     #[test]

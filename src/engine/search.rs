@@ -122,6 +122,11 @@ impl DrawState for NoDrawCounts {
 impl DrawState for DrawCounters {
     #[inline]
     fn after(&self, before: &Position, mv: &Move, after: &Position) -> Self {
+        // Every count needs a king on the board: without one they are all
+        // at rest (checked against the full update in the tests).
+        if after.kings().is_empty() {
+            return DrawCounters::default();
+        }
         DrawCounters::after(self, before, mv, after)
     }
 
@@ -373,9 +378,12 @@ impl<'a, D: DrawState> Searcher<'a, D> {
     #[inline]
     fn pick(&mut self, ply: usize, list: &mut MoveList, i: usize) {
         let order = &mut self.order[ply];
+        let n = list.len().min(order.len());
         let mut best = i;
-        for j in i + 1..list.len() {
-            if order[j] > order[best] {
+        let mut best_value = order[i];
+        for (j, &v) in order.iter().enumerate().take(n).skip(i + 1) {
+            if v > best_value {
+                best_value = v;
                 best = j;
             }
         }
@@ -401,17 +409,15 @@ impl<'a, D: DrawState> Searcher<'a, D> {
         if self.stopped {
             return 0;
         }
-        if !pos.has_capture() {
-            if pos.count_quiet() == 0 {
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        pos.generate_captures(&mut list);
+        if list.is_empty() || ply >= MAX_PLY {
+            self.lists[ply] = list;
+            if !eval::has_quiet_move(pos) && !pos.has_capture() {
                 return -MATE + ply as i32;
             }
             return eval::evaluate(pos);
         }
-        if ply >= MAX_PLY {
-            return eval::evaluate(pos);
-        }
-        let mut list = std::mem::take(&mut self.lists[ply]);
-        pos.generate_captures(&mut list);
         let several = list.len() > 1;
         if several {
             self.score_moves(ply, &list, pos, 0);
@@ -476,6 +482,19 @@ impl<'a, D: DrawState> Searcher<'a, D> {
             return alpha;
         }
 
+        // Moves first: generating them hides the latency of the table
+        // probe below (the parent prefetched the bucket).
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        pos.generate_moves(&mut list);
+        if list.is_empty() {
+            self.lists[ply] = list;
+            return -MATE + ply as i32;
+        }
+        if ply > 0 && draw.is_draw(pos) {
+            self.lists[ply] = list;
+            return 0;
+        }
+
         let tkey = Self::tt_key(key, &draw, pos);
         let mut hash_move = MoveKey::NONE;
         let use_tt = depth >= TT_MIN_DEPTH;
@@ -489,21 +508,12 @@ impl<'a, D: DrawState> Searcher<'a, D> {
                     Bound::Upper => s <= alpha,
                 };
                 if cut {
+                    self.lists[ply] = list;
                     return s;
                 }
             }
         }
 
-        let mut list = std::mem::take(&mut self.lists[ply]);
-        pos.generate_moves(&mut list);
-        if list.is_empty() {
-            self.lists[ply] = list;
-            return -MATE + ply as i32;
-        }
-        if ply > 0 && draw.is_draw(pos) {
-            self.lists[ply] = list;
-            return 0;
-        }
         let captures = list[0].is_capture();
         // One reply: it costs nothing to look one ply further.
         if list.len() == 1 && ply < MAX_PLY / 2 {
@@ -849,5 +859,38 @@ fn from_tt(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn draw_counts_shortcut_matches_the_game() {
+        // Random games: the search's update of the draw counts equals the
+        // game layer's own.
+        let mut seed = 99u64;
+        for _ in 0..40 {
+            let mut pos = Position::start();
+            let mut counts = DrawCounters::new(&pos);
+            for _ in 0..300 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let mv = moves[(seed % moves.len() as u64) as usize];
+                let next = pos.play_unchecked(&mv);
+                let full = counts.after(&pos, &mv, &next);
+                let fast = <DrawCounters as DrawState>::after(&counts, &pos, &mv, &next);
+                assert_eq!(full, fast, "{} {:?}", pos.fen(), mv);
+                assert_eq!(full.draw(&next).is_some(), DrawState::is_draw(&full, &next));
+                counts = full;
+                pos = next;
+            }
+        }
     }
 }

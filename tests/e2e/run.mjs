@@ -7,7 +7,7 @@
 // prints one line per test. Screenshots go to test-output/e2e/.
 // Exit code 0 when every test passed.
 
-import { readdirSync } from "node:fs";
+import { readdirSync, rmSync } from "node:fs";
 import { serve } from "./server.mjs";
 import { launch, OUT_DIR } from "./lib.mjs";
 
@@ -21,6 +21,8 @@ const args = process.argv.slice(2);
 const grepAt = args.indexOf("--grep");
 const grep = grepAt >= 0 ? args[grepAt + 1] : null;
 const dist = args.find((a, i) => !a.startsWith("--") && i !== grepAt + 1) || "dist";
+
+for (const f of readdirSync(OUT_DIR)) if (f.startsWith("FAILED-")) rmSync(`${OUT_DIR}/${f}`);
 
 const server = await serve(dist);
 const browser = await launch();

@@ -316,6 +316,10 @@ export class Board {
       circleMark(layer, s, o, cls, capture ? 20 : 16).setAttribute("data-dest", s);
     }
     for (const s of hops) circleMark(layer, s, o, "sb-hop", 12).setAttribute("data-hop", s);
+    if (this.sel.ambiguousTo) {
+      // the destination already chosen while the path is being picked
+      circleMark(layer, this.sel.ambiguousTo, o, "sb-dest-capture sb-dest-chosen", 20);
+    }
   }
 
   _drawArrows() {

@@ -6,7 +6,7 @@ import { Board } from "../board/board.js";
 import { loadEngine } from "../board/engine.js";
 import { BotClient } from "./bot-client.js";
 import * as store from "./store.js";
-import { cap, drawCountText, other, resultText } from "./texts.js";
+import { cap, drawCountText, other, reasonText, resultText } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -258,7 +258,7 @@ function renderStatus(st) {
     else sub.textContent = "";
   } else {
     main.textContent = st.state === "draw" ? "Draw" : `${cap(st.winner)} wins`;
-    sub.textContent = resultText(st);
+    sub.textContent = reasonText(st);
   }
   $("draw-count").textContent = drawCountText(st);
   $("notice").textContent = notice;
@@ -287,8 +287,10 @@ function renderPlayers(st) {
     el.querySelector(".player-name").textContent = d.name;
     el.querySelector(".player-detail").textContent = d.detail;
     const c = counts[color];
-    el.querySelector(".player-count").textContent =
-      `${c.man} ${c.man === 1 ? "man" : "men"}` + (c.king ? ` · ${c.king} ${c.king === 1 ? "king" : "kings"}` : "");
+    const parts = [];
+    if (c.man) parts.push(`${c.man} ${c.man === 1 ? "man" : "men"}`);
+    if (c.king) parts.push(`${c.king} ${c.king === 1 ? "king" : "kings"}`);
+    el.querySelector(".player-count").textContent = parts.length ? parts.join(" · ") : "no pieces";
     const toMove = st.state === "ongoing" && st.toMove === color;
     el.classList.toggle("to-move", toMove);
     el.querySelector(".player-thinking").hidden = !(thinking && toMove);
@@ -363,6 +365,7 @@ function renderButtons(st) {
   $("btn-resign").disabled = busy || !ongoing || !isLive();
   $("btn-hint").disabled = busy || thinking || !ongoing || !isLive() || !isHumanTurn();
   $("move-input").disabled = !ongoing;
+  $("move-submit").disabled = !ongoing;
 }
 
 function renderExport() {
@@ -477,7 +480,7 @@ async function offerDraw() {
   update({ think: false });
   try {
     const { result } = await bot.request(
-      { kind: "acceptsDraw", startFen: game.startFen(), moves: movesPlayed(), side: settings.human },
+      { kind: "acceptsDraw", startFen: game.startFen(), moves: movesPlayed(), side: other(settings.human) },
       8000,
     );
     if (gen !== generation) return;
