@@ -1,8 +1,8 @@
 //! Static evaluation, in hundredths of a man, from the side to move's point
 //! of view. Only called on quiet positions (no capture for the side to move).
 //!
-//! Every tunable constant is in [`weights`], each with a line saying what it
-//! rewards. Terms that matter in the middle game and in the ending are given
+//! Every tunable constant is a field of [`Weights`], each with a line saying
+//! what it rewards. Terms that matter in the middle game and in the ending are given
 //! as a pair and blended by the number of men left (`phase`: 24 men = all
 //! middle game, 0 men = all ending).
 //!
@@ -24,49 +24,156 @@ use crate::bitboard::Bitboard;
 use crate::position::Position;
 use crate::square::Color;
 
-/// The tunable constants (men = 100).
-pub mod weights {
+/// The tunable constants, in hundredths of a man. [`Weights::DEFAULT`] is
+/// what the engine plays with; [`Weights::set`] changes one by name (for
+/// tuning matches: `shashki match --a-eval "king_mg=260"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
     /// A man.
-    pub const MAN: i32 = 100;
+    pub man: i32,
     /// A king while many men remain / in the ending.
-    pub const KING_MG: i32 = 250;
-    pub const KING_EG: i32 = 300;
-    /// Advancement of a man by rank (own rank 1 = index 0), middle game / ending.
-    pub const ADVANCE_MG: [i32; 8] = [0, 2, 4, 7, 11, 18, 28, 0];
-    pub const ADVANCE_EG: [i32; 8] = [0, 5, 10, 16, 24, 36, 55, 0];
+    pub king_mg: i32,
+    pub king_eg: i32,
+    /// Advancement of a man by rank (own rank 1 = index 0), middle game /
+    /// ending (this is also the tempo count).
+    pub advance_mg: [i32; 8],
+    pub advance_eg: [i32; 8],
     /// Men on the four central squares (c5, d4, e5, f4, seen from White).
-    pub const CENTRE: i32 = 7;
-    /// Men on the squares just behind the centre (c3, e3, d6?, no: c3 and e3).
-    pub const NEAR_CENTRE: i32 = 3;
+    pub centre: i32,
+    /// Men on c3 and e3 (seen from White), behind the centre.
+    pub near_centre: i32,
     /// Men on the a- and h-files.
-    pub const EDGE: i32 = -4;
-    /// Each own man on the back squares c1 and e1 (f8, d8 for Black), and on
-    /// a1 / g1, scaled by the number of enemy men / 12.
-    pub const GUARD_INNER: i32 = 10;
-    pub const GUARD_OUTER: i32 = 4;
+    pub edge: i32,
+    /// Each own man on c1 / e1 (inner) and a1 / g1 (outer), seen from
+    /// White, times the number of enemy men / 12: the back rank keeps the
+    /// enemy from crowning while it still has men.
+    pub guard_inner: i32,
+    pub guard_outer: i32,
     /// Per man of difference between the two wings beyond one (middle game).
-    pub const IMBALANCE: i32 = -3;
+    pub imbalance: i32,
     /// Per quiet move of a man / of a king.
-    pub const MOBILITY_MAN: i32 = 3;
-    pub const MOBILITY_KING: i32 = 1;
-    /// A man that cannot be stopped from crowning, by steps still to go (1..=7).
-    pub const RUNAWAY: [i32; 8] = [0, 120, 90, 60, 35, 20, 10, 5];
+    pub mobility_man: i32,
+    pub mobility_king: i32,
+    /// A man that cannot be stopped from crowning, by steps still to go
+    /// (index 1..=7; counted from rank 4 on).
+    pub runaway: [i32; 8],
     /// A man with both rear squares held by own pieces or the board edge.
-    pub const BACKED: i32 = 2;
-    /// A king on the main road (a1-h8), and extra when the enemy has no piece on it.
-    pub const KING_MAIN_ROAD: i32 = 10;
-    pub const MAIN_ROAD_OWNED: i32 = 15;
+    pub backed: i32,
+    /// A king on the main road (a1-h8), and extra when the enemy has no
+    /// piece on it.
+    pub king_main_road: i32,
+    pub main_road_owned: i32,
     /// A king on one of the double diagonals (g1-a7, h2-b8).
-    pub const KING_DOUBLE: i32 = 6;
-    /// Side to move.
-    pub const TEMPO: i32 = 4;
-    /// Divisors applied to the score in known drawish endings.
-    pub const DRAWISH_LONE_KING: i32 = 16;
-    pub const DRAWISH_MAIN_ROAD: i32 = 8;
-    pub const DRAWISH_KINGS: i32 = 4;
+    pub king_double: i32,
+    /// The side to move.
+    pub tempo: i32,
+    /// Divisors applied to the score in known drawish endings: a lone king
+    /// against one or two pieces; a lone king on the main road against
+    /// three pieces off it; kings only, the weaker side with two or more.
+    pub drawish_lone_king: i32,
+    pub drawish_main_road: i32,
+    pub drawish_kings: i32,
 }
 
-use weights::*;
+impl Weights {
+    pub const DEFAULT: Weights = Weights {
+        man: 100,
+        king_mg: 250,
+        king_eg: 300,
+        advance_mg: [0, 2, 4, 7, 11, 18, 28, 0],
+        advance_eg: [0, 5, 10, 16, 24, 36, 55, 0],
+        centre: 7,
+        near_centre: 3,
+        edge: -4,
+        guard_inner: 10,
+        guard_outer: 4,
+        imbalance: -3,
+        mobility_man: 3,
+        mobility_king: 1,
+        runaway: [0, 120, 90, 60, 35, 20, 10, 5],
+        backed: 2,
+        king_main_road: 10,
+        main_road_owned: 15,
+        king_double: 6,
+        tempo: 4,
+        drawish_lone_king: 16,
+        drawish_main_road: 8,
+        drawish_kings: 4,
+    };
+
+    /// Sets the weight `name` (a field name; array entries as
+    /// `advance_mg3`, `runaway1`, ...) to `value`.
+    pub fn set(&mut self, name: &str, value: i32) -> Result<(), String> {
+        let split = name.find(|c: char| c.is_ascii_digit());
+        let (base, index) = match split {
+            Some(i) => (&name[..i], name[i..].parse::<usize>().ok()),
+            None => (name, None),
+        };
+        let array = match base {
+            "advance_mg" => Some(&mut self.advance_mg),
+            "advance_eg" => Some(&mut self.advance_eg),
+            "runaway" => Some(&mut self.runaway),
+            _ => None,
+        };
+        if let Some(arr) = array {
+            return match index {
+                Some(i) if i < 8 => {
+                    arr[i] = value;
+                    Ok(())
+                }
+                _ => Err(format!("weight {name}: give an index 0-7, e.g. {base}3")),
+            };
+        }
+        let field = match name {
+            "man" => &mut self.man,
+            "king_mg" => &mut self.king_mg,
+            "king_eg" => &mut self.king_eg,
+            "centre" => &mut self.centre,
+            "near_centre" => &mut self.near_centre,
+            "edge" => &mut self.edge,
+            "guard_inner" => &mut self.guard_inner,
+            "guard_outer" => &mut self.guard_outer,
+            "imbalance" => &mut self.imbalance,
+            "mobility_man" => &mut self.mobility_man,
+            "mobility_king" => &mut self.mobility_king,
+            "backed" => &mut self.backed,
+            "king_main_road" => &mut self.king_main_road,
+            "main_road_owned" => &mut self.main_road_owned,
+            "king_double" => &mut self.king_double,
+            "tempo" => &mut self.tempo,
+            "drawish_lone_king" => &mut self.drawish_lone_king,
+            "drawish_main_road" => &mut self.drawish_main_road,
+            "drawish_kings" => &mut self.drawish_kings,
+            _ => return Err(format!("no weight named '{name}'")),
+        };
+        if name.starts_with("drawish") && value < 1 {
+            return Err(format!("weight {name} is a divisor: at least 1"));
+        }
+        *field = value;
+        Ok(())
+    }
+
+    /// Applies `name=value,name=value` settings.
+    pub fn parse_settings(&mut self, text: &str) -> Result<(), String> {
+        for item in text.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+            let (name, value) = item
+                .split_once('=')
+                .ok_or_else(|| format!("'{item}': expected name=value"))?;
+            let value: i32 = value
+                .trim()
+                .parse()
+                .map_err(|_| format!("'{item}': the value is not a whole number"))?;
+            self.set(name.trim(), value)?;
+        }
+        Ok(())
+    }
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights::DEFAULT
+    }
+}
 
 const fn sq_rank(sq: usize) -> usize {
     sq / 4
@@ -121,26 +228,26 @@ const RUNAWAY_RANKS: u32 = mask_where!(|_f, r| r >= 3);
 /// A man's square value (advancement, centre, edge), middle game and
 /// ending packed in one `i32` (`mg * 65536 + eg`), so sums of packed values
 /// add both at once.
-const fn man_square_packed(sq: usize) -> i32 {
+const fn man_square_packed(w: &Weights, sq: usize) -> i32 {
     let r = sq_rank(sq);
     let f = sq_file(sq);
     let b = 1u32 << sq;
-    let mut mg = ADVANCE_MG[r];
+    let mut mg = w.advance_mg[r];
     if b & CENTRE_SQUARES != 0 {
-        mg += CENTRE;
+        mg += w.centre;
     }
     if b & NEAR_CENTRE_SQUARES != 0 {
-        mg += NEAR_CENTRE;
+        mg += w.near_centre;
     }
     if f == 0 || f == 7 {
-        mg += EDGE;
+        mg += w.edge;
     }
-    mg * 65536 + ADVANCE_EG[r]
+    mg * 65536 + w.advance_eg[r]
 }
 
-/// `MEN_BY_BYTE[i][b]`: the packed square values of the men in byte `i` of
-/// the board whose bits are `b`.
-static MEN_BY_BYTE: [[i32; 256]; 4] = {
+/// `t[i][b]`: the packed square values of the men in byte `i` of the board
+/// whose bits are `b`.
+const fn men_by_byte(w: &Weights) -> [[i32; 256]; 4] {
     let mut t = [[0i32; 256]; 4];
     let mut i = 0;
     while i < 4 {
@@ -150,7 +257,7 @@ static MEN_BY_BYTE: [[i32; 256]; 4] = {
             let mut bit = 0;
             while bit < 8 {
                 if b & (1 << bit) != 0 {
-                    sum += man_square_packed(i * 8 + bit);
+                    sum += man_square_packed(w, i * 8 + bit);
                 }
                 bit += 1;
             }
@@ -160,7 +267,36 @@ static MEN_BY_BYTE: [[i32; 256]; 4] = {
         i += 1;
     }
     t
-};
+}
+
+/// An evaluation function: the weights and the tables built from them.
+#[derive(Clone)]
+pub struct Evaluator {
+    w: Weights,
+    men_by_byte: [[i32; 256]; 4],
+}
+
+impl Evaluator {
+    pub const fn new(w: Weights) -> Evaluator {
+        Evaluator {
+            men_by_byte: men_by_byte(&w),
+            w,
+        }
+    }
+
+    pub fn weights(&self) -> &Weights {
+        &self.w
+    }
+}
+
+impl Default for Evaluator {
+    fn default() -> Evaluator {
+        DEFAULT.clone()
+    }
+}
+
+/// The engine's evaluator, built at compile time.
+pub static DEFAULT: Evaluator = Evaluator::new(Weights::DEFAULT);
 
 #[inline]
 fn unpack(packed: i32) -> (i32, i32) {
@@ -256,158 +392,169 @@ pub fn has_quiet_move(pos: &Position) -> bool {
     k != 0 && (north_east(k) | north_west(k) | south_east(k) | south_west(k)) & empty != 0
 }
 
-/// One side's terms, seen from its own side (`own`, `kings`, `enemy` are
-/// already turned for Black). Returns (middle game, ending, man moves).
-#[inline]
-fn side_terms(
-    own: u32,
-    kings: u32,
-    enemy: u32,
-    enemy_men: i32,
-    enemy_kings: i32,
-) -> (i32, i32, i32) {
-    let men = own & !kings;
-    let occupied = own | enemy;
-    let mut mg = 0;
-    let mut eg = 0;
-    if men != 0 {
-        // Men by square: four table lookups, one per byte of the board.
-        let packed = MEN_BY_BYTE[0][(men & 0xFF) as usize]
-            + MEN_BY_BYTE[1][((men >> 8) & 0xFF) as usize]
-            + MEN_BY_BYTE[2][((men >> 16) & 0xFF) as usize]
-            + MEN_BY_BYTE[3][(men >> 24) as usize];
-        let (m, e) = unpack(packed);
-        mg += m;
-        eg += e;
+impl Evaluator {
+    /// One side's terms, seen from its own side (`own`, `kings`, `enemy` are
+    /// already turned for Black). Returns (middle game, ending, man moves).
+    #[inline]
+    fn side_terms(
+        &self,
+        own: u32,
+        kings: u32,
+        enemy: u32,
+        enemy_men: i32,
+        enemy_kings: i32,
+    ) -> (i32, i32, i32) {
+        let w = &self.w;
+        let men = own & !kings;
+        let occupied = own | enemy;
+        let mut mg = 0;
+        let mut eg = 0;
+        if men != 0 {
+            // Men by square: four table lookups, one per byte of the board.
+            let packed = self.men_by_byte[0][(men & 0xFF) as usize]
+                + self.men_by_byte[1][((men >> 8) & 0xFF) as usize]
+                + self.men_by_byte[2][((men >> 16) & 0xFF) as usize]
+                + self.men_by_byte[3][(men >> 24) as usize];
+            let (m, e) = unpack(packed);
+            mg += m;
+            eg += e;
 
-        // Back-rank guard while the enemy still has men.
-        let guard = pop(men & INNER_GUARD) * GUARD_INNER + pop(men & OUTER_GUARD) * GUARD_OUTER;
-        mg += guard * enemy_men / 12;
+            // Back-rank guard while the enemy still has men.
+            let guard =
+                pop(men & INNER_GUARD) * w.guard_inner + pop(men & OUTER_GUARD) * w.guard_outer;
+            mg += guard * enemy_men / 12;
 
-        // Wings.
-        let left = pop(men & LEFT_WING);
-        let diff = (2 * left - pop(men)).abs();
-        if diff > 1 {
-            mg += IMBALANCE * (diff - 1);
-        }
+            // Wings.
+            let left = pop(men & LEFT_WING);
+            let diff = (2 * left - pop(men)).abs();
+            if diff > 1 {
+                mg += w.imbalance * (diff - 1);
+            }
 
-        // Men with both rear squares held (or off the board): a man on s is
-        // backed from the south-west when s is the north-east step of an own
-        // piece.
-        let backed = men & (north_east(own) | NO_SW) & (north_west(own) | NO_SE);
-        mg += BACKED * pop(backed);
+            // Men with both rear squares held (or off the board): a man on s is
+            // backed from the south-west when s is the north-east step of an own
+            // piece.
+            let backed = men & (north_east(own) | NO_SW) & (north_west(own) | NO_SE);
+            mg += w.backed * pop(backed);
 
-        // Runaways only count when no enemy king can come back to stop them.
-        // A runaway's cone holds both squares in front of it, so only men
-        // with those empty (or off the board) are looked at.
-        if enemy_kings == 0 {
-            let empty = !occupied;
-            let mut m = men
-                & RUNAWAY_RANKS
-                & (south_west(empty) | NO_NE)
-                & (south_east(empty) | NO_NW);
-            while m != 0 {
-                let sq = m.trailing_zeros() as usize;
-                m &= m - 1;
-                if CONE[sq] & occupied == 0 {
-                    let bonus = RUNAWAY[7 - sq_rank(sq)];
-                    mg += bonus;
-                    eg += bonus;
+            // Runaways only count when no enemy king can come back to stop them.
+            // A runaway's cone holds both squares in front of it, so only men
+            // with those empty (or off the board) are looked at.
+            if enemy_kings == 0 {
+                let empty = !occupied;
+                let mut m =
+                    men & RUNAWAY_RANKS & (south_west(empty) | NO_NE) & (south_east(empty) | NO_NW);
+                while m != 0 {
+                    let sq = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if CONE[sq] & occupied == 0 {
+                        let bonus = w.runaway[7 - sq_rank(sq)];
+                        mg += bonus;
+                        eg += bonus;
+                    }
                 }
             }
         }
-    }
 
-    // Kings' diagonals.
-    if kings != 0 {
-        let on_road = pop(kings & MAIN_ROAD);
-        let mut k = on_road * KING_MAIN_ROAD + pop(kings & DOUBLE) * KING_DOUBLE;
-        if on_road > 0 && enemy & MAIN_ROAD == 0 {
-            k += MAIN_ROAD_OWNED;
+        // Kings' diagonals.
+        if kings != 0 {
+            let on_road = pop(kings & MAIN_ROAD);
+            let mut k = on_road * w.king_main_road + pop(kings & DOUBLE) * w.king_double;
+            if on_road > 0 && enemy & MAIN_ROAD == 0 {
+                k += w.main_road_owned;
+            }
+            mg += k;
+            eg += k;
         }
-        mg += k;
-        eg += k;
+        let empty = !occupied;
+        let man_moves = pop(north_east(men) & empty) + pop(north_west(men) & empty);
+        (mg, eg, man_moves)
     }
-    let empty = !occupied;
-    let man_moves = pop(north_east(men) & empty) + pop(north_west(men) & empty);
-    (mg, eg, man_moves)
-}
 
-/// The evaluation from White's point of view, before endgame scaling and
-/// without the side-to-move bonus.
-fn white_score(pos: &Position) -> i32 {
-    let white = pos.pieces(Color::White).0;
-    let black = pos.pieces(Color::Black).0;
-    let kings = pos.kings().0;
-    let wk = pop(white & kings);
-    let bk = pop(black & kings);
-    let wm = pop(white) - wk;
-    let bm = pop(black) - bk;
-    let phase = (wm + bm).min(24);
+    /// The evaluation from White's point of view, before endgame scaling and
+    /// without the side-to-move bonus.
+    fn white_score(&self, pos: &Position) -> i32 {
+        let w = &self.w;
+        let white = pos.pieces(Color::White).0;
+        let black = pos.pieces(Color::Black).0;
+        let kings = pos.kings().0;
+        let wk = pop(white & kings);
+        let bk = pop(black & kings);
+        let wm = pop(white) - wk;
+        let bm = pop(black) - bk;
+        let phase = (wm + bm).min(24);
 
-    let (wmg, weg, wmoves) = side_terms(white, white & kings, black, bm, bk);
-    let (bmg, beg, bmoves) = side_terms(
-        black.reverse_bits(),
-        (black & kings).reverse_bits(),
-        white.reverse_bits(),
-        wm,
-        wk,
-    );
-    let mg = (wm - bm) * MAN + (wk - bk) * KING_MG + wmg - bmg;
-    let eg = (wm - bm) * MAN + (wk - bk) * KING_EG + weg - beg;
-    let mut score = (mg * phase + eg * (24 - phase)) / 24;
-    score += (wmoves - bmoves) * MOBILITY_MAN;
-    if kings != 0 {
-        let king_moves = |c: Color, man_moves: i32| {
-            if pos.kings_of(c).any() {
-                pos.with_turn(c).count_quiet() as i32 - man_moves
-            } else {
-                0
-            }
-        };
-        score +=
-            (king_moves(Color::White, wmoves) - king_moves(Color::Black, bmoves)) * MOBILITY_KING;
+        let (wmg, weg, wmoves) = self.side_terms(white, white & kings, black, bm, bk);
+        let (bmg, beg, bmoves) = self.side_terms(
+            black.reverse_bits(),
+            (black & kings).reverse_bits(),
+            white.reverse_bits(),
+            wm,
+            wk,
+        );
+        let mg = (wm - bm) * w.man + (wk - bk) * w.king_mg + wmg - bmg;
+        let eg = (wm - bm) * w.man + (wk - bk) * w.king_eg + weg - beg;
+        let mut score = (mg * phase + eg * (24 - phase)) / 24;
+        score += (wmoves - bmoves) * w.mobility_man;
+        if kings != 0 {
+            let king_moves = |c: Color, man_moves: i32| {
+                if pos.kings_of(c).any() {
+                    pos.with_turn(c).count_quiet() as i32 - man_moves
+                } else {
+                    0
+                }
+            };
+            score += (king_moves(Color::White, wmoves) - king_moves(Color::Black, bmoves))
+                * w.mobility_king;
+        }
+        score
     }
-    score
-}
 
-/// Known drawish material: divides the score towards zero.
-fn endgame_scale(pos: &Position, score: i32) -> i32 {
-    let w = pos.pieces(Color::White);
-    let b = pos.pieces(Color::Black);
-    let kings = pos.kings();
-    for (weak, strong) in [(w, b), (b, w)] {
-        let weak_kings = (weak & kings).count();
-        if weak.count() == 1 && weak_kings == 1 {
-            // A lone king.
-            let n = strong.count();
-            if n <= 2 {
-                return score / DRAWISH_LONE_KING;
-            }
-            if n == 3
-                && (weak & Bitboard::MAIN_ROAD).any()
-                && (strong & Bitboard::MAIN_ROAD).is_empty()
-            {
-                return score / DRAWISH_MAIN_ROAD;
+    /// Known drawish material: divides the score towards zero.
+    fn endgame_scale(&self, pos: &Position, score: i32) -> i32 {
+        let wt = &self.w;
+        let w = pos.pieces(Color::White);
+        let b = pos.pieces(Color::Black);
+        let kings = pos.kings();
+        for (weak, strong) in [(w, b), (b, w)] {
+            let weak_kings = (weak & kings).count();
+            if weak.count() == 1 && weak_kings == 1 {
+                // A lone king.
+                let n = strong.count();
+                if n <= 2 {
+                    return score / wt.drawish_lone_king;
+                }
+                if n == 3
+                    && (weak & Bitboard::MAIN_ROAD).any()
+                    && (strong & Bitboard::MAIN_ROAD).is_empty()
+                {
+                    return score / wt.drawish_main_road;
+                }
             }
         }
+        // Kings only on both sides, the weaker side keeping at least two kings.
+        if (w | b) & !kings == Bitboard::EMPTY && w.count().min(b.count()) >= 2 {
+            return score / wt.drawish_kings;
+        }
+        score
     }
-    // Kings only on both sides, the weaker side keeping at least two kings.
-    if (w | b) & !kings == Bitboard::EMPTY && w.count().min(b.count()) >= 2 {
-        return score / DRAWISH_KINGS;
+
+    /// The static evaluation of `pos` for the side to move (men = 100).
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let mut s = self.white_score(pos);
+        if pos.kings().any() {
+            // Every drawish ending below has a king.
+            s = self.endgame_scale(pos, s);
+        }
+        let s = if pos.turn() == Color::White { s } else { -s };
+        s + self.w.tempo
     }
-    score
 }
 
-/// The static evaluation of `pos` for the side to move (men = 100).
+/// The static evaluation of `pos` for the side to move (men = 100), with
+/// the default weights.
 pub fn evaluate(pos: &Position) -> i32 {
-    let mut s = white_score(pos);
-    if pos.kings().any() {
-        // Every drawish ending below has a king.
-        s = endgame_scale(pos, s);
-    }
-    let s = if pos.turn() == Color::White { s } else { -s };
-    s + TEMPO
+    DEFAULT.evaluate(pos)
 }
 
 /// Material only (man 100, king 300), for the side to move: the baseline
@@ -430,9 +577,13 @@ mod tests {
     #[test]
     fn start_is_level_and_symmetric() {
         let s = Position::start();
-        assert_eq!(evaluate(&s), TEMPO, "start position: only the tempo bonus");
+        assert_eq!(
+            evaluate(&s),
+            Weights::DEFAULT.tempo,
+            "start position: only the tempo bonus"
+        );
         assert_eq!(mirror(&s).turn(), Color::Black);
-        assert_eq!(evaluate(&mirror(&s)), TEMPO);
+        assert_eq!(evaluate(&mirror(&s)), Weights::DEFAULT.tempo);
     }
 
     #[test]
@@ -483,7 +634,12 @@ mod tests {
             seed ^= seed << 17;
             pos = pos.play_unchecked(&moves[(seed % moves.len() as u64) as usize]);
         }
-        for f in ["W:Wa1:Bb2,c3", "B:Wa1:Bb2,c3", "W:WKa1:Bb2,c3", "B:Wc3,d4,e3:Bd2"] {
+        for f in [
+            "W:Wa1:Bb2,c3",
+            "B:Wa1:Bb2,c3",
+            "W:WKa1:Bb2,c3",
+            "B:Wc3,d4,e3:Bd2",
+        ] {
             let p = Position::from_fen(f).unwrap();
             assert_eq!(has_quiet_move(&p), p.count_quiet() > 0, "{f}");
         }
@@ -498,7 +654,7 @@ mod tests {
     #[test]
     fn endgame_knowledge() {
         // One king against one king: level.
-        assert!(eval_fen("W:WKa1:BKh6").abs() <= TEMPO + 5);
+        assert!(eval_fen("W:WKa1:BKh6").abs() <= Weights::DEFAULT.tempo + 5);
         // Two kings against one: almost level.
         assert!(eval_fen("W:WKa1,Kc3:BKh6").abs() < 50);
         // Three kings against a lone king on the main road: drawish.

@@ -35,6 +35,7 @@ pub mod tt;
 pub mod zobrist;
 
 pub use clock::Clock;
+pub use eval::Weights;
 pub use levels::{level, levels, LevelInfo, Rng, MAX_LEVEL};
 pub use search::{DrawState, Limits, NoDrawCounts, SearchResult, MATE, MATE_BOUND};
 
@@ -61,6 +62,7 @@ pub const DRAW_JUDGE_NODES: u64 = 1_000_000;
 /// [`Engine::clear`] between games).
 pub struct Engine {
     tt: tt::Table,
+    eval: Box<eval::Evaluator>,
     heur: Heuristics,
 }
 
@@ -70,8 +72,21 @@ impl Engine {
     pub fn new(tt_megabytes: usize) -> Engine {
         Engine {
             tt: tt::Table::new(tt_megabytes),
+            eval: Box::new(eval::DEFAULT.clone()),
             heur: Heuristics::new(),
         }
+    }
+
+    /// Plays with other evaluation weights from now on (tuning); forgets
+    /// the stored positions, whose scores came from the old weights.
+    pub fn set_weights(&mut self, weights: Weights) {
+        *self.eval = eval::Evaluator::new(weights);
+        self.clear();
+    }
+
+    /// The evaluation weights in use.
+    pub fn weights(&self) -> &Weights {
+        self.eval.weights()
     }
 
     /// Forgets everything learnt (start of a new game).
@@ -104,7 +119,15 @@ impl Engine {
         limits: &Limits,
         clock: &Clock,
     ) -> SearchResult {
-        let mut s = Searcher::new(&mut self.tt, &mut self.heur, root, history, limits, *clock);
+        let mut s = Searcher::new(
+            &mut self.tt,
+            &self.eval,
+            &mut self.heur,
+            root,
+            history,
+            limits,
+            *clock,
+        );
         s.run(root, draw, limits)
     }
 
@@ -130,6 +153,7 @@ impl Engine {
         };
         let mut s = Searcher::new(
             &mut self.tt,
+            &self.eval,
             &mut self.heur,
             &root,
             &history,
@@ -305,5 +329,112 @@ mod tests {
         assert!(e.evaluate(&black_up, &Limits::depth(4), &clock()) < -150);
         let hint = e.hint(&white_up, &Limits::depth(4), &clock()).unwrap();
         assert!(white_up.legal_moves().contains(&hint));
+    }
+
+    #[test]
+    fn repetition_sought_when_losing() {
+        // Kings shuffle; White (a king and a man against a king and three
+        // men) can make the start position stand for the third time.
+        let mut game = Game::from_fen("B:WKa1,h2:BKb8,c7,e7,g5").unwrap();
+        for m in [
+            "b8-a7", "a1-b2", "a7-b8", "b2-a1", "b8-a7", "a1-b2", "a7-b8",
+        ] {
+            game.play_text(m).unwrap();
+        }
+        let mut e = Engine::new(4);
+        let r = e.search(&game, &Limits::depth(8), &clock());
+        let mv = r.best.unwrap();
+        assert_eq!(game.position().move_text(&mv), "b2-a1");
+        assert_eq!(r.score, 0);
+        game.play(&mv).unwrap();
+        assert!(matches!(
+            game.status(),
+            Status::Draw {
+                reason: crate::game::DrawReason::Repetition,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn repetition_avoided_when_winning() {
+        let mut game = Game::from_fen("W:WKa1,h2:BKb8,c7,e7,g5").unwrap();
+        for m in [
+            "a1-b2", "b8-a7", "b2-a1", "a7-b8", "a1-b2", "b8-a7", "b2-a1",
+        ] {
+            game.play_text(m).unwrap();
+        }
+        // Black to move: a7-b8 would repeat the start a third time.
+        let mut e = Engine::new(4);
+        let r = e.search(&game, &Limits::depth(8), &clock());
+        let mv = r.best.unwrap();
+        assert_ne!(game.position().move_text(&mv), "a7-b8");
+        assert!(r.score > 100, "{}", r.score);
+    }
+
+    #[test]
+    fn counted_draw_seen_by_the_search() {
+        // Three kings against a lone king off the main road: winning at
+        // first; after 14 moves each of shuffling, White's 15th move must
+        // take the king or the game is drawn, and the search knows it.
+        let mut game = Game::from_fen("W:WKa5,Ka7,Kb8:BKh2").unwrap();
+        let mut e = Engine::new(4);
+        let fresh = e.search(&game, &Limits::depth(6), &clock());
+        assert!(fresh.score > 200, "{}", fresh.score);
+        // Quiet moves that repeat nothing and leave nothing to capture.
+        for _ in 0..28 {
+            let next = game
+                .legal_moves()
+                .iter()
+                .find_map(|mv| {
+                    let mut g = game.clone();
+                    g.play(mv).unwrap();
+                    let ok = !g.status().is_over()
+                        && g.repetitions() == 1
+                        && !g.position().has_capture();
+                    ok.then_some(g)
+                })
+                .expect("a quiet move");
+            game = next;
+        }
+        assert_eq!(game.counters().lone_king(), Some((Color::White, 14)));
+        e.clear();
+        let late = e.search(&game, &Limits::depth(6), &clock());
+        assert_eq!(late.score, 0);
+        // Judged a draw, the offer is accepted by the stronger side too.
+        assert!(e.accepts_draw(&game, Color::White, &clock()));
+    }
+
+    /// A clock advancing one millisecond per reading: time limits become
+    /// deterministic.
+    fn ticking_clock() -> Clock {
+        use std::cell::Cell;
+        thread_local!(static NOW: Cell<f64> = const { Cell::new(0.0) });
+        fn tick() -> f64 {
+            NOW.with(|n| {
+                n.set(n.get() + 1.0);
+                n.get()
+            })
+        }
+        Clock::new(tick)
+    }
+
+    #[test]
+    fn movetime_is_a_hard_limit() {
+        let c = ticking_clock();
+        let mut e = Engine::new(4);
+        let game = Game::new();
+        let r = e.search(&game, &Limits::movetime(40.0), &c);
+        // The clock is read once per 1024 nodes: about 40 readings.
+        assert!(r.time_ms <= 42.0, "{}", r.time_ms);
+        assert!(r.nodes <= 45 * 1024, "{}", r.nodes);
+        assert!(r.depth >= 1);
+        assert!(game.legal_moves().contains(&r.best.unwrap()));
+        // The levels respect their budget too (the weak ones use less).
+        for level in 1..=MAX_LEVEL {
+            let budget = levels::level(level).movetime_ms as f64;
+            let r = e.play_level(&game, level, 3, &c);
+            assert!(r.time_ms <= budget + 2.0, "level {level}: {}", r.time_ms);
+        }
     }
 }

@@ -192,6 +192,7 @@ pub(crate) struct RootMove {
 /// One search.
 pub(crate) struct Searcher<'a, D: DrawState> {
     tt: &'a mut Table,
+    eval: &'a eval::Evaluator,
     heur: &'a mut Heuristics,
     clock: Clock,
     start_ms: f64,
@@ -226,6 +227,7 @@ impl<'a, D: DrawState> Searcher<'a, D> {
     /// root excluded).
     pub fn new(
         tt: &'a mut Table,
+        eval: &'a eval::Evaluator,
         heur: &'a mut Heuristics,
         root: &Position,
         history: &[Position],
@@ -258,6 +260,7 @@ impl<'a, D: DrawState> Searcher<'a, D> {
         let start_ms = clock.now_ms();
         Searcher {
             tt,
+            eval,
             heur,
             clock,
             start_ms,
@@ -377,14 +380,13 @@ impl<'a, D: DrawState> Searcher<'a, D> {
     /// Swaps the best remaining move into slot `i`.
     #[inline]
     fn pick(&mut self, ply: usize, list: &mut MoveList, i: usize) {
-        let order = &mut self.order[ply];
-        let n = list.len().min(order.len());
+        let order = &mut self.order[ply][..list.len()];
         let mut best = i;
         let mut best_value = order[i];
-        for (j, &v) in order.iter().enumerate().take(n).skip(i + 1) {
+        for (j, &v) in order[i + 1..].iter().enumerate() {
             if v > best_value {
                 best_value = v;
-                best = j;
+                best = i + 1 + j;
             }
         }
         if best != i {
@@ -416,7 +418,7 @@ impl<'a, D: DrawState> Searcher<'a, D> {
             if !eval::has_quiet_move(pos) && !pos.has_capture() {
                 return -MATE + ply as i32;
             }
-            return eval::evaluate(pos);
+            return self.eval.evaluate(pos);
         }
         let several = list.len() > 1;
         if several {

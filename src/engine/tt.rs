@@ -233,7 +233,7 @@ const HUGE_PAGE: usize = 2 << 20;
 impl Buckets {
     fn layout(len: usize) -> std::alloc::Layout {
         let bytes = len * std::mem::size_of::<Bucket>();
-        let align = if bytes >= HUGE_PAGE {
+        let align = if cfg!(target_os = "linux") && bytes >= HUGE_PAGE {
             HUGE_PAGE
         } else {
             std::mem::align_of::<Bucket>()

@@ -178,6 +178,8 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
         "b-depth",
         "a-baseline",
         "b-baseline",
+        "a-eval",
+        "b-eval",
         "games",
         "tt",
         "seed",
@@ -215,6 +217,15 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
     let clock = Clock::native();
     let mut ea = Engine::new(tt);
     let mut eb = Engine::new(tt);
+    // Evaluation weights for tuning: `--a-eval "king_mg=260,centre=9"`.
+    for (engine, opt) in [(&mut ea, "a-eval"), (&mut eb, "b-eval")] {
+        if let Some(text) = a.value(opt) {
+            let mut w = *engine.weights();
+            w.parse_settings(text)
+                .map_err(|e| format!("--{opt}: {e}"))?;
+            engine.set_weights(w);
+        }
+    }
     let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
     let mut capped = 0u32;
     let mut plies_total = 0usize;
@@ -224,6 +235,11 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
         pa.describe(),
         pb.describe()
     );
+    for opt in ["a-eval", "b-eval"] {
+        if let Some(text) = a.value(opt) {
+            println!("  {} evaluation weights: {text}", opt[..1].to_uppercase());
+        }
+    }
     for g in 0..games {
         // Openings spread evenly over the list; each played with both colours.
         let pair = g / 2;
@@ -288,16 +304,36 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
         + d as f64 * (0.5 - score).powi(2)
         + l as f64 * score.powi(2))
         / n;
-    let se = (var / n).sqrt();
-    let (lo, hi) = (elo(score - 1.96 * se), elo(score + 1.96 * se));
+    let z = 1.96;
+    let (s_lo, s_hi) = if var > 0.0 {
+        let se = (var / n).sqrt();
+        (score - z * se, score + z * se)
+    } else {
+        // Every game the same result: the Wilson interval still has width.
+        let c = 1.0 / (1.0 + z * z / n);
+        if score >= 1.0 {
+            (c, 1.0)
+        } else if score <= 0.0 {
+            (0.0, 1.0 - c)
+        } else {
+            (score, score)
+        }
+    };
+    let (lo, hi) = (elo(s_lo), elo(s_hi));
     let e = elo(score);
+    let elo_text = if score >= 1.0 {
+        format!("Elo > {lo:+.0} (95 %)")
+    } else if score <= 0.0 {
+        format!("Elo < {hi:+.0} (95 %)")
+    } else {
+        format!(
+            "Elo {e:+.0} (95 %: {lo:+.0} .. {hi:+.0}, ± {:.0})",
+            (hi - lo) / 2.0
+        )
+    };
     println!(
-        "A: +{w} ={d} -{l} of {games}: score {:.1} %, Elo {:+.0} (95 %: {:+.0} .. {:+.0}, ± {:.0}); {capped} stopped at {MAX_PLIES} plies; {:.0} plies/game; {:.0} s",
+        "A: +{w} ={d} -{l} of {games}: score {:.1} %, {elo_text}; {capped} stopped at {MAX_PLIES} plies; {:.0} plies/game; {:.0} s",
         score * 100.0,
-        e,
-        lo,
-        hi,
-        (hi - lo) / 2.0,
         plies_total as f64 / n,
         (clock.now_ms() - t0) / 1e3
     );
@@ -306,7 +342,9 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
         json!({
             "a": pa.describe(), "b": pb.describe(), "games": games,
             "wins": w, "draws": d, "losses": l, "score": score,
-            "elo": e.round(), "elo_low": lo.round(), "elo_high": hi.round(),
+            "elo": (0.0 < score && score < 1.0).then_some(e.round()),
+            "elo_low": (score > 0.0).then_some(lo.round()),
+            "elo_high": (score < 1.0).then_some(hi.round()),
         })
     );
     Ok(ExitCode::SUCCESS)
