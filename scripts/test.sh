@@ -13,10 +13,11 @@ step "format"
 cargo fmt --check
 step "lints"
 cargo clippy --all-targets -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --no-default-features --lib -- -D warnings
 step "native tests"
 cargo test --release
 step "wasm tests in headless Chromium"
-cargo test --release --target wasm32-unknown-unknown --test web
+cargo test --release --target wasm32-unknown-unknown --no-default-features --test web
 step "end-to-end tests of the built site"
 bash scripts/e2e.sh
 step "all tests passed"

@@ -35,6 +35,10 @@ pub mod web;
 
 pub use bitboard::Bitboard;
 pub use fen::FenError;
+pub use game::{
+    Count, Counts, DrawCounters, DrawReason, Game, GameError, GameEvent, PdnError, PlayedMove,
+    Status, WinReason,
+};
 pub use movegen::{Move, MoveList};
 pub use notation::NotationError;
 pub use position::{IllegalMove, Piece, Position, PositionError, Role, Setup};

@@ -6,6 +6,10 @@
 //! take the same pieces between the same ends are one move. Each move also
 //! carries one path of landing squares, for display and animation.
 
+// Direction indices 0..4 index several tables at once (rays, neighbours,
+// reverse directions), which reads better as a plain range.
+#![allow(clippy::needless_range_loop)]
+
 use crate::bitboard::{Bitboard, Direction, NEIGHBOUR, NONE, RAY};
 use crate::position::Position;
 use crate::square::{Color, Square};

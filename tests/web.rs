@@ -219,3 +219,56 @@ fn draw_offer_and_resignation() {
     assert_eq!(get(&st, "winner").as_string().unwrap(), "black");
     assert_eq!(get(&st, "reason").as_string().unwrap(), "resignation");
 }
+
+#[wasm_bindgen_test]
+fn bot_plays_searches_and_judges_draws() {
+    use shashki::web::{levels, Bot};
+    let list = Array::from(&levels().unwrap());
+    assert!(list.length() >= 6);
+    assert!(get(&list.get(0), "description").as_string().unwrap().len() > 10);
+
+    let mut bot = Bot::new(Some(4)).unwrap();
+    let g = Game::new();
+    let r = bot.play(&g, 1.0, Some(7.0)).unwrap();
+    let mv = get(&r, "move");
+    let legal: Vec<String> = Array::from(&g.legal_moves_js(JsValue::UNDEFINED).unwrap())
+        .iter()
+        .map(|m| get(&m, "notation").as_string().unwrap())
+        .collect();
+    assert!(legal.contains(&get(&mv, "notation").as_string().unwrap()));
+
+    let r = bot
+        .search(&g, obj(&[("depth", JsValue::from_f64(5.0))]))
+        .unwrap();
+    assert_eq!(get(&r, "depth").as_f64().unwrap(), 5.0);
+    assert!(Array::from(&get(&r, "pv")).length() >= 1);
+    // The clock works in the browser: a 150 ms search stops in time.
+    let t = js_sys::Date::now();
+    bot.search(&g, obj(&[("movetimeMs", JsValue::from_f64(150.0))]))
+        .unwrap();
+    assert!(js_sys::Date::now() - t < 150.0 + 200.0);
+
+    assert_eq!(code(&bot.play(&g, 0.0, None).unwrap_err()), "bad_argument");
+    assert_eq!(code(&bot.play(&g, 2.5, None).unwrap_err()), "bad_argument");
+    assert_eq!(code(&bot.search(&g, obj(&[])).unwrap_err()), "bad_argument");
+    assert_eq!(
+        code(&bot.search(&g, JsValue::from_str("fast")).unwrap_err()),
+        "bad_argument"
+    );
+    assert_eq!(
+        code(
+            &bot.search(&g, obj(&[("depth", JsValue::from_f64(-3.0))]))
+                .unwrap_err()
+        ),
+        "bad_argument"
+    );
+
+    // Three men against one: the weaker side accepts a draw, the stronger does not.
+    let g = Game::from_fen(s("W:Wc3,e3,g3,a1:Bh8")).unwrap();
+    assert!(bot.accepts_draw(&g, s("black")).unwrap());
+    assert!(!bot.accepts_draw(&g, s("white")).unwrap());
+
+    // A finished game: no move.
+    let over = Game::from_fen(s("B:Wc3:B")).unwrap();
+    assert!(get(&bot.play(&over, 3.0, None).unwrap(), "move").is_null());
+}

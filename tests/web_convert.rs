@@ -183,3 +183,43 @@ fn camel_case_keys() {
         serde_json::json!({"movesMade": 1, "innerList": [{"pliesLeft": 2}]})
     );
 }
+
+#[test]
+fn search_options_and_levels() {
+    use shashki::web::convert::{level, levels, SearchOptions};
+    let ok = SearchOptions {
+        movetime_ms: Some(100.0),
+        ..Default::default()
+    };
+    assert_eq!(ok.limits().unwrap().movetime_ms, Some(100.0));
+    let none = SearchOptions::default();
+    assert_eq!(none.limits().unwrap_err().code, "bad_argument");
+    let bad = SearchOptions {
+        depth: Some(0),
+        ..Default::default()
+    };
+    assert_eq!(bad.limits().unwrap_err().code, "bad_argument");
+    let bad = SearchOptions {
+        movetime_ms: Some(f64::NAN),
+        ..Default::default()
+    };
+    assert_eq!(bad.limits().unwrap_err().code, "bad_argument");
+    assert_eq!(level(1.0).unwrap(), 1);
+    assert!(level(0.0).is_err() && level(1.5).is_err() && level(99.0).is_err());
+    let l = levels();
+    assert!(l.len() >= 6);
+    assert!(l.windows(2).all(|w| w[0].level < w[1].level));
+}
+
+#[test]
+fn search_view_writes_the_pv_in_notation() {
+    use shashki::engine::{Clock, Engine, Limits};
+    let g = Game::new();
+    let r = Engine::new(1).search(&g, &Limits::depth(4), &Clock::frozen());
+    let v = shashki::web::convert::SearchView::new(&g, &r);
+    assert_eq!(v.pv.len(), r.pv.len());
+    assert_eq!(v.mv.unwrap().notation, v.pv[0]);
+    let json = serde_json::to_value(shashki::web::convert::SearchView::new(&g, &r)).unwrap();
+    assert!(json["move"]["from"].is_string());
+    assert!(json["timeMs"].is_number());
+}

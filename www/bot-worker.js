@@ -2,6 +2,7 @@
 // requests, so the page's main thread never searches.
 //
 // Request:  {id, kind: "play" | "hint" | "acceptsDraw", startFen, moves: [notation], level, seed, side}
+//           (side: for acceptsDraw, the side the bot plays, which is offered the draw)
 // Answer:   {id, result, elapsedMs}  or  {id, error: {message, code}}
 // The game is rebuilt from {startFen, moves} for every request.
 
@@ -28,7 +29,7 @@ self.onmessage = async (event) => {
     game = rebuild(req.startFen, req.moves);
     const t0 = performance.now();
     let result;
-    if (kind === "play") result = bot.play(game, req.level, req.seed >>> 0);
+    if (kind === "play") result = bot.play(game, req.level, req.seed);
     else if (kind === "hint") result = bot.hint(game);
     else if (kind === "acceptsDraw") result = bot.acceptsDraw(game, req.side);
     else throw new Error(`unknown request kind '${kind}'`);

@@ -129,8 +129,9 @@ pub enum GameEvent {
 /// assert_eq!(game.history()[4].notation, "e3:g5");
 /// assert!(matches!(game.status(), Status::Ongoing { .. }));
 /// game.undo();
-/// assert_eq!(game.position().fen(), "B:Wa1,a3,b2,c1,c3,d2,d4,e1,f2,g1,g5,h2,h4:Ba7,b6,b8,c7,d6,d8,e7,f8,g7,h6,h8");
-/// assert!(game.to_pdn().contains("1. c3-d4 f6-g5 2. g3-h4 g5-f4 3. e3:g5 h6:f4"));
+/// assert_eq!(game.position().fen(), "B:Wa1,a3,b2,c1,d2,d4,e1,f2,g1,g5,h2,h4:Ba7,b6,b8,c7,d6,d8,e7,f8,g7,h6,h8");
+/// // PDN holds the moves up to the cursor.
+/// assert!(game.to_pdn().contains("1. c3-d4 f6-g5 2. g3-h4 g5-f4 3. e3:g5 *"));
 /// ```
 #[derive(Clone, Debug)]
 pub struct Game {

@@ -543,6 +543,7 @@ pub fn parse_games(text: &str) -> Result<Vec<Game>, PdnError> {
     if text.len() > MAX_PDN_BYTES {
         return Err(PdnError::TooLarge { bytes: text.len() });
     }
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lex = Lexer {
         text,
         pos: 0,
@@ -638,18 +639,18 @@ impl Game {
         }
         out.push('\n');
         let mut words: Vec<String> = Vec::with_capacity(self.ply() * 3 / 2 + 2);
+        // A move number stays on the line of its move.
         for (i, pm) in self.history().iter().enumerate() {
-            match pm.color() {
-                Color::White => words.push(format!("{}.", pm.number)),
-                Color::Black if i == 0 => words.push(format!("{}...", pm.number)),
-                Color::Black => {}
-            }
-            words.push(pm.notation.clone());
+            words.push(match pm.color() {
+                Color::White => format!("{}. {}", pm.number, pm.notation),
+                Color::Black if i == 0 => format!("{}... {}", pm.number, pm.notation),
+                Color::Black => pm.notation.clone(),
+            });
         }
         words.push(result.to_string());
         let mut line_len = 0;
         for w in words {
-            if line_len > 0 && line_len + 1 + w.len() > LINE_WIDTH {
+            if line_len > 0 && line_len + 1 + w.chars().count() > LINE_WIDTH {
                 out.push('\n');
                 line_len = 0;
             }
@@ -658,7 +659,7 @@ impl Game {
                 line_len += 1;
             }
             out.push_str(&w);
-            line_len += w.len();
+            line_len += w.chars().count();
         }
         out.push('\n');
         out

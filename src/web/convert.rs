@@ -312,3 +312,115 @@ pub fn status(game: &Game) -> serde_json::Value {
         "counts": camel_keys(counts),
     })
 }
+
+/// A search result as JavaScript sees it: `{move, score, depth, nodes, pv}`.
+#[derive(Clone, Debug, Serialize)]
+pub struct SearchView {
+    #[serde(rename = "move")]
+    pub mv: Option<MoveView>,
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+    pub pv: Vec<String>,
+    #[serde(rename = "timeMs")]
+    pub time_ms: f64,
+}
+
+impl SearchView {
+    /// `r` was searched from `game`'s current position.
+    pub fn new(game: &Game, r: &crate::engine::SearchResult) -> SearchView {
+        let legal = game.legal_moves();
+        let mut pos = *game.position();
+        let mut pv = Vec::with_capacity(r.pv.len());
+        for mv in &r.pv {
+            let here = pos.legal_moves();
+            if !here.contains(mv) {
+                break;
+            }
+            pv.push(notation::write(mv, &here));
+            pos = pos.play_unchecked(mv);
+        }
+        SearchView {
+            mv: r.best.as_ref().map(|m| MoveView::new(m, &legal)),
+            score: r.score,
+            depth: r.depth,
+            nodes: r.nodes,
+            pv,
+            time_ms: r.time_ms,
+        }
+    }
+}
+
+/// Search options from JavaScript: `{movetimeMs, depth, nodes}`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct SearchOptions {
+    pub movetime_ms: Option<f64>,
+    pub depth: Option<u32>,
+    pub nodes: Option<f64>,
+}
+
+impl SearchOptions {
+    /// Checked limits; at least one bound, all of them sane.
+    pub fn limits(&self) -> Result<crate::engine::Limits, WebError> {
+        if let Some(ms) = self.movetime_ms {
+            if !(ms.is_finite() && ms > 0.0 && ms <= 600_000.0) {
+                return Err(WebError::bad_argument(
+                    "movetimeMs must be between 0 and 600000",
+                ));
+            }
+        }
+        if let Some(d) = self.depth {
+            if d == 0 || d > 64 {
+                return Err(WebError::bad_argument("depth must be between 1 and 64"));
+            }
+        }
+        if let Some(n) = self.nodes {
+            if !(n.is_finite() && (1.0..=1e12).contains(&n)) {
+                return Err(WebError::bad_argument("nodes must be between 1 and 1e12"));
+            }
+        }
+        if self.movetime_ms.is_none() && self.depth.is_none() && self.nodes.is_none() {
+            return Err(WebError::bad_argument("give movetimeMs, depth or nodes"));
+        }
+        Ok(crate::engine::Limits {
+            movetime_ms: self.movetime_ms,
+            depth: self.depth,
+            nodes: self.nodes.map(|n| n as u64),
+        })
+    }
+}
+
+/// A level number from JavaScript (1 ..= MAX_LEVEL).
+pub fn level(n: f64) -> Result<u8, WebError> {
+    let max = crate::engine::MAX_LEVEL;
+    if n.fract() == 0.0 && (1.0..=max as f64).contains(&n) {
+        Ok(n as u8)
+    } else {
+        Err(WebError::bad_argument(format!(
+            "level must be a whole number from 1 to {max}"
+        )))
+    }
+}
+
+/// The level list for the page: `{level, name, description, movetimeMs}`.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LevelView {
+    pub level: u8,
+    pub name: &'static str,
+    pub description: &'static str,
+    pub movetime_ms: u32,
+}
+
+pub fn levels() -> Vec<LevelView> {
+    crate::engine::levels()
+        .iter()
+        .map(|l| LevelView {
+            level: l.number,
+            name: l.name,
+            description: l.description,
+            movetime_ms: l.movetime_ms,
+        })
+        .collect()
+}

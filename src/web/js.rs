@@ -326,3 +326,97 @@ pub fn perft(fen: JsValue, depth: u32) -> Result<f64, JsValue> {
     }
     Ok(crate::perft::perft(&pos, depth) as f64)
 }
+
+/// Milliseconds for the engine's clock: `performance.now()` where there is
+/// one (pages and workers), else `Date.now()`.
+fn now_ms() -> f64 {
+    thread_local! {
+        static PERF: Option<web_sys::Performance> = js_sys::Reflect::get(&js_sys::global(), &"performance".into())
+            .ok()
+            .and_then(|p| p.dyn_into::<web_sys::Performance>().ok());
+    }
+    PERF.with(|p| p.as_ref().map(|p| p.now()))
+        .unwrap_or_else(js_sys::Date::now)
+}
+
+fn clock() -> crate::engine::Clock {
+    crate::engine::Clock::new(now_ms)
+}
+
+/// The bot: the search engine with its transposition table. Meant for a
+/// Web Worker; the page's main thread should never search.
+#[wasm_bindgen]
+pub struct Bot {
+    engine: crate::engine::Engine,
+}
+
+#[wasm_bindgen]
+impl Bot {
+    /// A bot with a transposition table of `ttMegabytes` MB (default 16).
+    #[wasm_bindgen(constructor)]
+    pub fn new(tt_megabytes: Option<u32>) -> Result<Bot, JsValue> {
+        let mb = tt_megabytes.unwrap_or(crate::engine::DEFAULT_TT_MB as u32);
+        if !(1..=512).contains(&mb) {
+            return Err(js_error(WebError::bad_argument(
+                "ttMegabytes must be between 1 and 512",
+            )));
+        }
+        Ok(Bot {
+            engine: crate::engine::Engine::new(mb as usize),
+        })
+    }
+
+    /// The move the given level (1 = beginner ..= 6 = maximum) plays, within
+    /// the level's time budget. `seed` drives the weaker levels' choices.
+    #[wasm_bindgen(unchecked_return_type = "SearchOutput")]
+    pub fn play(&mut self, game: &Game, level: f64, seed: Option<f64>) -> Result<JsValue, JsValue> {
+        let level = convert::level(level).map_err(js_error)?;
+        let seed = seed.filter(|s| s.is_finite()).unwrap_or(0.0).abs() as u64;
+        let r = self.engine.play_level(game.inner(), level, seed, &clock());
+        to_js(&convert::SearchView::new(game.inner(), &r))
+    }
+
+    /// Full-strength search within `{movetimeMs, depth, nodes}`.
+    #[wasm_bindgen(unchecked_return_type = "SearchOutput")]
+    pub fn search(
+        &mut self,
+        game: &Game,
+        #[wasm_bindgen(unchecked_param_type = "SearchOptions")] options: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let opts: convert::SearchOptions = serde_wasm_bindgen::from_value(options)
+            .map_err(|e| js_error(WebError::bad_argument(format!("bad search options: {e}"))))?;
+        let limits = opts.limits().map_err(js_error)?;
+        let r = self.engine.search(game.inner(), &limits, &clock());
+        to_js(&convert::SearchView::new(game.inner(), &r))
+    }
+
+    /// A hint for the side to move: a short full-strength search (`movetimeMs`, default 1000).
+    #[wasm_bindgen(unchecked_return_type = "SearchOutput")]
+    pub fn hint(&mut self, game: &Game, movetime_ms: Option<f64>) -> Result<JsValue, JsValue> {
+        let opts = convert::SearchOptions {
+            movetime_ms: Some(movetime_ms.unwrap_or(1000.0)),
+            ..Default::default()
+        };
+        let limits = opts.limits().map_err(js_error)?;
+        let r = self.engine.search(game.inner(), &limits, &clock());
+        to_js(&convert::SearchView::new(game.inner(), &r))
+    }
+
+    /// Would the bot, playing `side`, accept a draw offer now?
+    #[wasm_bindgen(js_name = acceptsDraw)]
+    pub fn accepts_draw(&mut self, game: &Game, side: JsValue) -> Result<bool, JsValue> {
+        let side = convert::side(&string_arg("side", &side, 16)?).map_err(js_error)?;
+        Ok(self.engine.accepts_draw(game.inner(), side, &clock()))
+    }
+
+    /// Forget everything learnt (a new game).
+    pub fn clear(&mut self) {
+        self.engine.clear();
+    }
+}
+
+/// The bot's levels: `[{level, name, description, movetimeMs}]`.
+#[wasm_bindgen(unchecked_return_type = "LevelInfo[]")]
+pub fn levels() -> Result<JsValue, JsValue> {
+    to_js(&convert::levels())
+}

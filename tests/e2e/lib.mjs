@@ -57,10 +57,14 @@ export async function settled(page, timeout = 20000) {
   );
 }
 
-/** {square: piece} for every piece element on the board. */
+/** {square: piece} for every piece element on the board, squares sorted. */
 export function pieces(page) {
   return page.$$eval("[data-piece]", (els) =>
-    Object.fromEntries(els.map((e) => [e.getAttribute("data-square"), e.getAttribute("data-piece")])),
+    Object.fromEntries(
+      els
+        .map((e) => [e.getAttribute("data-square"), e.getAttribute("data-piece")])
+        .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)),
+    ),
   );
 }
 
@@ -94,7 +98,9 @@ export async function waitForMoves(page, n, timeout = 20000) {
 }
 
 /** The FEN the page shows in its export field. */
-export function fenShown(page) {
+export async function fenShown(page) {
+  if (!(await page.$eval("#io", (el) => el.open))) await page.click("#io summary");
+  await page.waitForFunction(() => document.getElementById("fen-out").value !== "");
   return page.$eval("#fen-out", (el) => el.value);
 }
 
@@ -131,7 +137,23 @@ export async function newGame(page, { side = "white", level = null } = {}) {
   await page.check(`#new-game-form input[name="side"][value="${side}"]`, { force: true });
   if (level !== null && side !== "humans") await page.selectOption("#level-select", String(level));
   await page.click("#new-game-start");
-  await page.waitForSelector("#new-game-dialog:not([open])");
+  await page.waitForFunction(() => !document.getElementById("new-game-dialog").open);
+}
+
+/** Plays a legal move object by clicks: from, to, then the hops if asked. */
+export async function playByClicks(page, move) {
+  const before = (await moveList(page)).length;
+  await clickSquare(page, move.from);
+  await clickSquare(page, move.to);
+  for (const s of move.path.slice(1, -1)) {
+    if ((await moveList(page)).length > before) break;
+    await clickSquare(page, s);
+  }
+}
+
+/** The engine's legal moves in the position the page shows. */
+export async function currentLegalMoves(page) {
+  return legalMovesOf(page, await fenShown(page));
 }
 
 export function levels(page) {

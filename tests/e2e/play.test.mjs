@@ -5,6 +5,7 @@ import {
   assert,
   assertEq,
   clickSquare,
+  currentLegalMoves,
   fenShown,
   lastBot,
   legalMovesOf,
@@ -14,6 +15,7 @@ import {
   open,
   oracle,
   pieces,
+  playByClicks,
   settled,
   shotPath,
   squareCenter,
@@ -297,9 +299,7 @@ export const tests = [
     async fn({ page, base }) {
       await open(page, base);
       await playOpeningAgainstBot(page);
-      await clickSquare(page, "g3");
-      const dests = await page.$$eval("[data-dest]", (els) => els.map((e) => e.dataset.dest));
-      await clickSquare(page, dests[0]);
+      await playByClicks(page, (await currentLegalMoves(page))[0]);
       await waitForMoves(page, 4);
       const moves = await moveList(page);
       const p = await pieces(page);
@@ -331,11 +331,10 @@ export const tests = [
     async fn({ page, base, context }) {
       await open(page, base);
       await playOpeningAgainstBot(page);
-      await clickSquare(page, "b2");
-      await clickSquare(page, "c3");
+      const legal = await currentLegalMoves(page);
+      await playByClicks(page, legal[legal.length - 1]);
       await waitForMoves(page, 4);
       const moves = await moveList(page);
-      await page.click("#io summary");
       const fen = await fenShown(page);
       const expectedFen = await oracle(
         page,
@@ -411,8 +410,9 @@ export const tests = [
         const legal = await legalMovesOf(page, await fenShown(page));
         assert(legal.length > 0, "an ongoing game has legal moves");
         legal.sort((a, b) => b.captures.length - a.captures.length || Number(b.crowns) - Number(a.crowns));
+        const pick = legal[0];
         const n = (await moveList(page)).length;
-        await page.fill("#move-input", legal[Math.floor(Math.random() * Math.min(3, legal.length))].notation);
+        await page.fill("#move-input", pick.notation);
         await page.press("#move-input", "Enter");
         await waitForMoves(page, n + 1);
         await settled(page);
@@ -445,11 +445,22 @@ export const tests = [
     },
   },
   {
-    name: "resign ends the game; offering a draw gets the bot's answer",
+    name: "offering a draw gets the bot's answer; resign ends the game",
     async fn({ page, base }) {
-      await open(page, base);
+      // the bot (Black) is winning: it declines
+      await open(page, base, shareHash("W:Wa1:Ba7,c7,e7,g7,Kh8"));
       await page.click("#btn-draw");
       await page.waitForFunction(() => /bot (declines|accepts)/i.test(document.getElementById("notice").textContent), null, { timeout: 10000 });
+      assert(/declines/.test(await page.textContent("#notice")), "a winning bot declines");
+      assertEq((await status(page)).state, "ongoing", "a declined offer leaves the game going");
+      // the bot is lost: it accepts, and the game is drawn by agreement
+      await open(page, base, shareHash("W:WKa1,Kc1,Ke1,g3:Ba7"));
+      await page.click("#btn-draw");
+      await page.waitForFunction(() => /bot (declines|accepts)/i.test(document.getElementById("notice").textContent), null, { timeout: 10000 });
+      const drawn = await status(page);
+      assertEq(drawn.state, "draw", "an accepted offer ends the game in a draw");
+      assert(/agreement/.test(drawn.text), `draw by agreement: ${drawn.text}`);
+      await newGame(page, { side: "white" });
       await page.click("#btn-resign");
       await page.click("#confirm-yes");
       const st = await status(page);
@@ -513,10 +524,15 @@ export const tests = [
       const lv = await levels(page);
       const top = lv[lv.length - 1];
       await newGame(page, { side: "white", level: top.level });
+      // record long tasks from the moment the bot starts to think until it has moved
       await page.evaluate(() => {
         window.__longTasks = [];
+        window.__watching = false;
+        new MutationObserver(() => {
+          if (document.body.dataset.thinking === "true") window.__watching = true;
+        }).observe(document.body, { attributes: true, attributeFilter: ["data-thinking"] });
         new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+          for (const e of list.getEntries()) if (window.__watching) window.__longTasks.push(Math.round(e.duration));
         }).observe({ type: "longtask", buffered: false });
       });
       await clickSquare(page, "c3");
@@ -534,7 +550,7 @@ export const tests = [
     },
   },
   {
-    name: "a new game cancels a search in flight",
+    name: "undo and a new game cancel a search in flight",
     async fn({ page, base }) {
       await open(page, base);
       const lv = await levels(page);
@@ -542,6 +558,13 @@ export const tests = [
       await newGame(page, { side: "white", level: top.level });
       await clickSquare(page, "c3");
       await clickSquare(page, "d4");
+      await page.waitForFunction(() => document.body.dataset.thinking === "true");
+      await page.click("#btn-undo");
+      assertEq(await moveList(page), [], "undo while the bot thinks takes back the move");
+      assertEq((await status(page)).state, "ongoing", "still a game");
+      assertEq(await page.evaluate(() => document.body.dataset.thinking), "false", "the bot stopped thinking");
+      await clickSquare(page, "e3");
+      await clickSquare(page, "f4");
       await page.waitForFunction(() => document.body.dataset.thinking === "true");
       await newGame(page, { side: "white", level: lv[0].level });
       assertEq(await moveList(page), [], "fresh game");
@@ -572,6 +595,23 @@ export const tests = [
     },
   },
   {
+    name: "a bot Worker that stops answering is replaced after its deadline",
+    async fn({ page, base }) {
+      await open(page, base);
+      const lv = await levels(page);
+      await newGame(page, { side: "white", level: lv[0].level });
+      const workers = page.workers();
+      await workers[workers.length - 1].evaluate(() => {
+        self.onmessage = () => {}; // swallows every request: a hung worker
+      });
+      await clickSquare(page, "c3");
+      await clickSquare(page, "d4");
+      await waitForMoves(page, 2, lv[0].movetimeMs + 15000);
+      const restarts = await page.evaluate(() => window.shashkiPlay.botRestarts);
+      assert(restarts >= 1, `the hung worker was replaced (${restarts})`);
+    },
+  },
+  {
     name: "screenshots at 375 px",
     viewport: { width: 375, height: 812 },
     async fn({ page, base }) {
@@ -584,15 +624,39 @@ export const tests = [
       assert(box.width <= 375 && box.width >= 330, `the board fits the phone: ${box.width}px`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       assert(!overflow, "no horizontal scrolling");
+      await page.click("#btn-new");
+      await page.waitForSelector("#new-game-dialog[open]");
+      await page.screenshot({ path: shotPath("new-game-375.png") });
+      await page.keyboard.press("Escape");
+    },
+  },
+  {
+    name: "a 280 px board and a 900 px board",
+    viewport: { width: 296, height: 640 },
+    async fn({ page, base, context }) {
+      await open(page, base);
+      const box = await page.locator(".sb-board").boundingBox();
+      assert(box.width >= 270 && box.width <= 290, `a board about 280 px wide: ${box.width}`);
+      await page.locator(".board-col").screenshot({ path: shotPath("board-280.png") });
+      const big = await context.newPage();
+      await big.setViewportSize({ width: 1400, height: 1160 });
+      await open(big, base);
+      const bigBox = await big.locator(".sb-board").boundingBox();
+      assert(bigBox.width >= 880 && bigBox.width <= 920, `a board about 900 px wide: ${bigBox.width}`);
+      await big.locator(".sb-board").screenshot({ path: shotPath("board-900.png") });
     },
   },
   {
     name: "screenshots at 1280 px",
     async fn({ page, base }) {
-      await open(page, base, shareHash("B:WKa1,c3,e3,f2,g1,h4:Bd4,f6,b6,c7,Kh8", []));
-      await page.screenshot({ path: shotPath("midgame-1280.png") });
       await open(page, base);
       await page.screenshot({ path: shotPath("start-1280.png") });
+      await open(page, base, shareHash("B:WKa1,c3,e3,f2,g1,h4:Bd4,f6,b6,c7,Kh8", []));
+      await page.screenshot({ path: shotPath("midgame-1280.png") });
+      await page.click("#btn-hint");
+      await page.waitForSelector("[data-hint]", { timeout: 10000 });
+      await page.click("#io summary");
+      await page.screenshot({ path: shotPath("hint-export-1280.png"), fullPage: true });
     },
   },
 ];

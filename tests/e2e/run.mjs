@@ -7,14 +7,22 @@
 // prints one line per test. Screenshots go to test-output/e2e/.
 // Exit code 0 when every test passed.
 
+import { readdirSync, rmSync } from "node:fs";
 import { serve } from "./server.mjs";
 import { launch, OUT_DIR } from "./lib.mjs";
-import { tests } from "./play.test.mjs";
+
+// Every tests/e2e/*.test.mjs file exports `tests`.
+const tests = [];
+for (const f of readdirSync(new URL(".", import.meta.url)).filter((f) => f.endsWith(".test.mjs")).sort()) {
+  tests.push(...(await import(`./${f}`)).tests);
+}
 
 const args = process.argv.slice(2);
 const grepAt = args.indexOf("--grep");
 const grep = grepAt >= 0 ? args[grepAt + 1] : null;
 const dist = args.find((a, i) => !a.startsWith("--") && i !== grepAt + 1) || "dist";
+
+for (const f of readdirSync(OUT_DIR)) if (f.startsWith("FAILED-")) rmSync(`${OUT_DIR}/${f}`);
 
 const server = await serve(dist);
 const browser = await launch();
@@ -41,6 +49,7 @@ for (const t of selected) {
   } catch (e) {
     failed += 1;
     console.log(`FAIL ${t.name} (${Date.now() - started} ms)\n     ${String(e.stack || e).split("\n").slice(0, 6).join("\n     ")}`);
+    for (const err of errors) console.log(`     (${err})`);
     await page.screenshot({ path: `${OUT_DIR}/FAILED-${t.name.replace(/[^a-z0-9]+/gi, "-")}.png` }).catch(() => {});
   } finally {
     await context.close();

@@ -11,7 +11,7 @@
 //   await board.playMove(move, game.board());
 
 import { animateMove, prefersReducedMotion } from "./animate.js";
-import { DARK_SQUARES } from "./geometry.js";
+import { DARK_SQUARES, squareCenter } from "./geometry.js";
 import { bindInput } from "./input.js";
 import {
   addCrown,
@@ -52,6 +52,18 @@ const DEFAULTS = {
   /** Called with a sentence worth announcing (selection, path choice). */
   onAnnounce: null,
 };
+
+function toggleAttr(el, name, on) {
+  if (on) {
+    if (el.getAttribute(name) !== "true") el.setAttribute(name, "true");
+  } else if (el.hasAttribute(name)) {
+    el.removeAttribute(name);
+  }
+}
+
+function setAttr(el, name, value) {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
 
 function samePrefix(path, prefix) {
   if (path.length < prefix.length) return false;
@@ -168,6 +180,7 @@ export class Board {
       if (!done) return false;
       this.animation = null;
       this.dom.svg.classList.remove("sb-animating");
+      this._settleAnimated(move, pieceEl);
     }
     this._setPieces(position);
     this.state.position = position;
@@ -239,19 +252,31 @@ export class Board {
     for (const s of this._mustCapture()) circleMark(layer, s, o, "sb-must-capture", 45);
   }
 
+  /** Updates the piece elements in place: only changed squares are rebuilt. */
   _drawPieces() {
     const o = this.state.orientation;
     const layer = this.dom.layers.pieces;
-    layer.replaceChildren();
     this.dom.layers.drag.replaceChildren();
-    this.pieceEls = new Map();
     const must = this._mustCapture();
+    const moved = this.pieceOrientation !== o;
+    this.pieceOrientation = o;
+    for (const [square, g] of this.pieceEls) {
+      if (this.pieces.get(square) !== g.getAttribute("data-piece") || g.parentNode !== layer) {
+        g.remove();
+        this.pieceEls.delete(square);
+      }
+    }
     for (const [square, piece] of this.pieces) {
-      const g = pieceElement(this.dom, piece, square, o);
-      if (must.has(square)) g.setAttribute("data-must-capture", "true");
-      if (this.sel && this.sel.from === square) g.classList.add("sb-lifted");
-      layer.appendChild(g);
-      this.pieceEls.set(square, g);
+      let g = this.pieceEls.get(square);
+      if (!g) {
+        g = pieceElement(this.dom, piece, square, o);
+        layer.appendChild(g);
+        this.pieceEls.set(square, g);
+      } else if (moved) {
+        placePiece(g, squareCenter(square, o));
+      }
+      toggleAttr(g, "data-must-capture", must.has(square));
+      g.classList.toggle("sb-lifted", !!(this.sel && this.sel.from === square));
     }
   }
 
@@ -291,6 +316,10 @@ export class Board {
       circleMark(layer, s, o, cls, capture ? 20 : 16).setAttribute("data-dest", s);
     }
     for (const s of hops) circleMark(layer, s, o, "sb-hop", 12).setAttribute("data-hop", s);
+    if (this.sel.ambiguousTo) {
+      // the destination already chosen while the path is being picked
+      circleMark(layer, this.sel.ambiguousTo, o, "sb-dest-capture sb-dest-chosen", 20);
+    }
   }
 
   _drawArrows() {
@@ -324,19 +353,37 @@ export class Board {
       if (must.has(s)) parts.push("must capture");
       if (dests.has(s)) parts.push("move here");
       else if (hops.has(s)) parts.push("capture path");
-      rect.setAttribute("aria-label", parts.join(", "));
-      rect.setAttribute("tabindex", s === this.focusSquare ? "0" : "-1");
-      if (this.sel && this.sel.from === s) rect.setAttribute("aria-pressed", "true");
-      else rect.removeAttribute("aria-pressed");
+      setAttr(rect, "aria-label", parts.join(", "));
+      setAttr(rect, "tabindex", s === this.focusSquare ? "0" : "-1");
+      toggleAttr(rect, "aria-pressed", !!(this.sel && this.sel.from === s));
     }
   }
 
   _focus(square) {
     this.focusSquare = square;
-    for (const s of DARK_SQUARES) {
-      this.dom.squares.get(s).setAttribute("tabindex", s === square ? "0" : "-1");
-    }
+    for (const s of DARK_SQUARES) setAttr(this.dom.squares.get(s), "tabindex", s === square ? "0" : "-1");
     this.dom.squares.get(square).focus();
+  }
+
+  /** After an animation: the moved element now stands for the piece on `to`. */
+  _settleAnimated(move, pieceEl) {
+    for (const s of move.captures || []) {
+      const g = this.pieceEls.get(s);
+      if (g && g !== pieceEl) {
+        g.remove();
+        this.pieceEls.delete(s);
+      }
+    }
+    if (this.pieceEls.get(move.from) === pieceEl) this.pieceEls.delete(move.from);
+    const old = this.pieceEls.get(move.to);
+    if (old && old !== pieceEl) old.remove();
+    this.pieceEls.set(move.to, pieceEl);
+    pieceEl.setAttribute("data-square", move.to);
+    pieceEl.classList.remove("sb-moving", "sb-crowning");
+    if (pieceEl.querySelector(".sb-crown-use")) {
+      pieceEl.setAttribute("data-piece", pieceEl.getAttribute("data-piece").replace("-man", "-king"));
+    }
+    placePiece(pieceEl, squareCenter(move.to, this.state.orientation));
   }
 
   /** Cuts a running animation short, settling on the position it was heading to. */
@@ -345,6 +392,9 @@ export class Board {
     if (!a) return;
     this.animation = null;
     this.dom.svg.classList.remove("sb-animating");
+    // the pieces may be anywhere mid-flight: draw them afresh
+    for (const g of this.pieceEls.values()) g.remove();
+    this.pieceEls.clear();
     this._setPieces(a.position);
     this.state.position = a.position;
     this.state.lastMove = a.move;

@@ -19,12 +19,21 @@ function trunkLoaderPresent() {
   return false;
 }
 
+const TRUNK_TIMEOUT_MS = 30000;
+
 function waitForTrunk() {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     if (globalThis.wasmBindings) return resolve(globalThis.wasmBindings);
+    const timer = setTimeout(
+      () => reject(new Error("the game engine (WebAssembly) did not load")),
+      TRUNK_TIMEOUT_MS,
+    );
     addEventListener(
       "TrunkApplicationStarted",
-      () => resolve(globalThis.wasmBindings),
+      () => {
+        clearTimeout(timer);
+        resolve(globalThis.wasmBindings);
+      },
       { once: true },
     );
   });

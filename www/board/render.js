@@ -113,7 +113,9 @@ export function createSvg(label) {
   };
 
   const squares = new Map();
-  for (const name of ALL_SQUARES) {
+  // Document order = reading order with White at the bottom: a8 ... h1.
+  const readingOrder = [...ALL_SQUARES].sort((a, b) => rankOf(b) - rankOf(a) || fileOf(a) - fileOf(b));
+  for (const name of readingOrder) {
     const dark = isDark(fileOf(name), rankOf(name));
     const rect = el(
       "rect",
@@ -144,22 +146,20 @@ export function layoutSquares(dom, orientation) {
     rect.setAttribute("y", o.y);
   }
   const c = dom.layers.coords;
-  c.replaceChildren();
-  for (let i = 0; i < 8; i++) {
-    const file = orientation === "black" ? FILES[7 - i] : FILES[i];
-    const rank = orientation === "black" ? i + 1 : 8 - i;
-    const x = MARGIN + i * SQ + SQ / 2;
-    const y = MARGIN + i * SQ + SQ / 2;
-    el("text", { x, y: SIZE - MARGIN / 2, class: "sb-coord" }, c).textContent = file;
-    el("text", { x: MARGIN / 2, y, class: "sb-coord" }, c).textContent = String(rank);
+  if (!c.firstChild) {
+    for (let i = 0; i < 8; i++) {
+      const x = MARGIN + i * SQ + SQ / 2;
+      const y = MARGIN + i * SQ + SQ / 2;
+      el("text", { x, y: SIZE - MARGIN / 2, class: "sb-coord sb-file" }, c);
+      el("text", { x: MARGIN / 2, y, class: "sb-coord sb-rank" }, c);
+    }
   }
-  // Reading order for assistive technology: rank 8 (or 1) first, as drawn.
-  const ordered = [...dom.squares.keys()].sort((a, b) => {
-    const pa = squareOrigin(a, orientation);
-    const pb = squareOrigin(b, orientation);
-    return pa.y - pb.y || pa.x - pb.x;
-  });
-  for (const name of ordered) dom.layers.squares.appendChild(dom.squares.get(name));
+  const files = c.querySelectorAll(".sb-file");
+  const ranks = c.querySelectorAll(".sb-rank");
+  for (let i = 0; i < 8; i++) {
+    files[i].textContent = orientation === "black" ? FILES[7 - i] : FILES[i];
+    ranks[i].textContent = String(orientation === "black" ? i + 1 : 8 - i);
+  }
 }
 
 /** One piece as an SVG group, centred on its square. */

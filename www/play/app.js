@@ -6,11 +6,18 @@ import { Board } from "../board/board.js";
 import { loadEngine } from "../board/engine.js";
 import { BotClient } from "./bot-client.js";
 import * as store from "./store.js";
-import { cap, drawCountText, other, resultText } from "./texts.js";
+import { cap, drawCountText, other, reasonText, resultText } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
 
-const engine = await loadEngine();
+let engine;
+try {
+  engine = await loadEngine();
+} catch (e) {
+  document.getElementById("status-main").textContent = "The game could not start";
+  document.getElementById("status-sub").textContent = `${e.message}. Reload the page to try again.`;
+  throw e;
+}
 const { Game, levels } = engine;
 const LEVELS = levels();
 const DEFAULT_LEVEL = LEVELS[Math.min(1, LEVELS.length - 1)].level;
@@ -251,7 +258,7 @@ function renderStatus(st) {
     else sub.textContent = "";
   } else {
     main.textContent = st.state === "draw" ? "Draw" : `${cap(st.winner)} wins`;
-    sub.textContent = resultText(st);
+    sub.textContent = reasonText(st);
   }
   $("draw-count").textContent = drawCountText(st);
   $("notice").textContent = notice;
@@ -280,18 +287,24 @@ function renderPlayers(st) {
     el.querySelector(".player-name").textContent = d.name;
     el.querySelector(".player-detail").textContent = d.detail;
     const c = counts[color];
-    el.querySelector(".player-count").textContent =
-      `${c.man} ${c.man === 1 ? "man" : "men"}` + (c.king ? ` · ${c.king} ${c.king === 1 ? "king" : "kings"}` : "");
+    const parts = [];
+    if (c.man) parts.push(`${c.man} ${c.man === 1 ? "man" : "men"}`);
+    if (c.king) parts.push(`${c.king} ${c.king === 1 ? "king" : "kings"}`);
+    el.querySelector(".player-count").textContent = parts.length ? parts.join(" · ") : "no pieces";
     const toMove = st.state === "ongoing" && st.toMove === color;
     el.classList.toggle("to-move", toMove);
     el.querySelector(".player-thinking").hidden = !(thinking && toMove);
   }
 }
 
+let movesKey = "";
 function renderMoves() {
   const list = $("move-list");
   const hist = game.history().slice(0, game.ply());
   const current = viewPly === null ? hist.length : viewPly;
+  const key = `${generation}|${current}|${hist.map((h) => h.notation).join(" ")}`;
+  if (key === movesKey) return;
+  movesKey = key;
   list.replaceChildren();
   const offset = startTurn === "black" ? 1 : 0;
   const rows = Math.ceil((hist.length + offset) / 2);
@@ -329,12 +342,14 @@ function renderMoves() {
   $("btn-live").hidden = viewPly === null;
   $("view-note").hidden = viewPly === null;
   if (viewPly !== null) $("view-note").textContent = viewPly === 0 ? "Viewing the start position" : `Viewing the position after move ${viewPly}`;
-  const scroller = $("move-scroll");
-  if (viewPly === null) scroller.scrollTop = scroller.scrollHeight;
-  else {
-    const cur = list.querySelector(".current");
-    if (cur) cur.scrollIntoView({ block: "nearest" });
-  }
+  requestAnimationFrame(() => {
+    const scroller = $("move-scroll");
+    if (viewPly === null) scroller.scrollTop = scroller.scrollHeight;
+    else {
+      const cur = list.querySelector(".current");
+      if (cur) cur.scrollIntoView({ block: "nearest" });
+    }
+  });
   $("nav-first").disabled = current === 0;
   $("nav-prev").disabled = current === 0;
   $("nav-next").disabled = current >= hist.length;
@@ -350,9 +365,11 @@ function renderButtons(st) {
   $("btn-resign").disabled = busy || !ongoing || !isLive();
   $("btn-hint").disabled = busy || thinking || !ongoing || !isLive() || !isHumanTurn();
   $("move-input").disabled = !ongoing;
+  $("move-submit").disabled = !ongoing;
 }
 
 function renderExport() {
+  if (!$("io").open) return; // filled in when opened
   const fen = viewPly === null ? game.fen() : viewFen(viewPly);
   $("fen-out").value = fen;
   $("pdn-out").value = game.pdn();
@@ -463,7 +480,7 @@ async function offerDraw() {
   update({ think: false });
   try {
     const { result } = await bot.request(
-      { kind: "acceptsDraw", startFen: game.startFen(), moves: movesPlayed(), side: settings.human },
+      { kind: "acceptsDraw", startFen: game.startFen(), moves: movesPlayed(), side: other(settings.human) },
       8000,
     );
     if (gen !== generation) return;
@@ -642,6 +659,7 @@ function wire() {
     if (!err) $("paste-in").value = "";
   });
   addEventListener("hashchange", openFromHash);
+  $("io").addEventListener("toggle", renderExport);
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, textarea, select, dialog")) return;
     if (e.key === "ArrowLeft" && e.target.closest("#move-scroll, .moves-nav")) $("nav-prev").click();

@@ -58,6 +58,8 @@ export class BotClient {
   _crashed(w, reason) {
     if (w !== this.worker) return;
     w.terminate();
+    this.worker = null;
+    if (!this.pending.size) return; // started again with the next request
     this.restarts += 1;
     this._start();
     this.onRestart(this.restarts, reason);
@@ -73,6 +75,7 @@ export class BotClient {
   }
 
   _send(payload, timeoutMs, tries, resolve, reject) {
+    if (!this.worker) this._start();
     const id = this.nextId++;
     const w = this.worker;
     const timer = setTimeout(() => this._crashed(w, "no answer in time"), timeoutMs);
@@ -102,12 +105,13 @@ export class BotClient {
       p.reject(new Cancelled());
     }
     this.pending.clear();
-    this.worker.terminate();
+    if (this.worker) this.worker.terminate();
     this._start();
   }
 
   terminate() {
     this.cancel();
-    this.worker.terminate();
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
   }
 }

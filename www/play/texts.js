@@ -8,46 +8,58 @@ function plural(n, one, many) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** "White wins" / "Draw" plus the reason, in plain words. */
-export function resultText(status) {
+/** Why the game ended, in plain words, or "" ("Black has no pieces left."). */
+export function reasonText(status) {
   const w = status.winner;
   const loser = w ? other(w) : null;
   switch (status.reason) {
     case "no_moves":
-      return `${cap(w)} wins: ${cap(loser)} has no legal move.`;
+      return `${cap(loser)} has no legal move.`;
     case "no_pieces":
-      return `${cap(w)} wins: ${cap(loser)} has no pieces left.`;
+      return `${cap(loser)} has no pieces left.`;
     case "resignation":
-      return `${cap(w)} wins: ${cap(loser)} resigned.`;
+      return `${cap(loser)} resigned.`;
     case "repetition":
-      return "Draw: the same position arose for the third time.";
+      return "The same position arose for the third time.";
     case "kings_vs_lone_king":
-      return "Draw: three kings or more could not take the lone king within 15 moves.";
+      return "Three kings or more could not take the lone king within 15 moves.";
     case "main_road":
-      return "Draw: the lone king on the long diagonal held out for 5 moves.";
+      return "The lone king on the long diagonal held out for 5 moves.";
     case "kings_balance":
-      return "Draw: kings on both sides, nothing taken or crowned within the move limit.";
+      return "Kings on both sides, and nothing taken or crowned within the move limit.";
     case "kings_only":
-      return "Draw: only kings moved, with no capture, within the move limit.";
+      return "Only kings moved, with nothing taken, within the move limit.";
     case "agreement":
-      return "Draw by agreement.";
+      return "Drawn by agreement.";
     default:
-      if (status.state === "win") return `${cap(w)} wins.`;
-      if (status.state === "draw") return "Draw.";
       return "";
   }
+}
+
+/** "White wins" / "Draw" plus the reason, in plain words. */
+export function resultText(status) {
+  if (status.state === "ongoing") return "";
+  const head = status.state === "win" ? `${cap(status.winner)} wins` : "Draw";
+  const why = reasonText(status);
+  if (status.reason === "agreement") return "Draw by agreement.";
+  return why ? `${head}: ${why[0].toLowerCase()}${why.slice(1)}` : `${head}.`;
 }
 
 /** The running draw count closest to its end, as a sentence, or "". */
 export function drawCountText(status) {
   const counts = status.counts;
   if (!counts || status.state !== "ongoing") return "";
-  const list = (Array.isArray(counts) ? counts : Object.values(counts)).filter(
-    (c) => c && typeof c === "object" && Number.isFinite(c.movesLeft),
-  );
-  if (!list.length) return "";
-  list.sort((a, b) => a.movesLeft - b.movesLeft);
+  const list = Object.values(counts).filter((c) => c && typeof c === "object" && Number.isFinite(c.movesLeft));
+  // the most pressing first; on a tie, the count a side must beat
+  list.sort((a, b) => a.movesLeft - b.movesLeft || Number(!a.side) - Number(!b.side));
+  const lines = [];
   const c = list[0];
-  if (!c.side) return `${plural(c.movesLeft, "move", "moves")} left before a draw.`;
-  return `${cap(c.side)} has ${plural(c.movesLeft, "move", "moves")} left to win.`;
+  if (c) {
+    const n = plural(c.movesLeft, "move", "moves");
+    if (c.side) lines.push(`${cap(c.side)} has ${n} left to win.`);
+    else if (c.rule === "kings_only") lines.push(`Draw in ${n} unless a man moves or a piece is taken.`);
+    else lines.push(`Draw in ${n} unless a piece is taken or a man is crowned.`);
+  }
+  if (counts.repetitions === 2) lines.push("This position has stood twice: a third time is a draw.");
+  return lines.join(" ");
 }

@@ -8,7 +8,7 @@
 // move and every reason a move is refused comes from the engine's Game;
 // this file only wires a Game to a Board and adds controls and words.
 //
-// Attributes (all optional; see docs/widget.md):
+// Attributes (all optional; see the README, "The board widget"):
 //   fen          the position (default: the start position)
 //   mode         static | explore | replay | exercise (default static)
 //   orientation  white | black: the side at the bottom (default white)
@@ -20,7 +20,7 @@
 //   ply          replay: where to start (a number, or "end"); default 0
 //   solution     exercise: the line(s) to find, the reader's moves and the
 //                opponent's replies in turn; alternatives separated by "|"
-//   prompt       exercise: the task shown before the first try
+//   prompt       exercise: the task, shown above the board
 //   hint         exercise: said when a legal move is not the answer
 //   success      exercise: said when the exercise is solved
 // Children with data-wrong="move ..." hold the explanation for those legal
@@ -29,7 +29,7 @@
 import { Board } from "../board/board.js";
 import { loadEngine } from "../board/engine.js";
 import { DARK_SQUARES } from "../board/geometry.js";
-import { cap, drawCountText, other, resultText } from "../play/texts.js";
+import { cap, other, resultText } from "../play/texts.js";
 
 const MODES = new Set(["static", "explore", "replay", "exercise"]);
 const SQUARE = /^[a-h][1-8]$/;
@@ -89,9 +89,33 @@ function listWords(items) {
   return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
+const COUNT_NAMES = {
+  kings_vs_lone_king: "lone king",
+  main_road: "lone king on the main road",
+  kings_balance: "kings on both sides",
+  kings_only: "only kings moving",
+};
+
+/** Every running draw count, shortest first: "Draw counts: lone king on the main road, 5 moves left for White; ...". */
+function countsText(status) {
+  const counts = status.counts;
+  if (!counts || status.state !== "ongoing") return "";
+  const list = (Array.isArray(counts) ? counts : Object.values(counts)).filter(
+    (c) => c && typeof c === "object" && Number.isFinite(c.movesLeft) && c.rule,
+  );
+  if (!list.length) return "";
+  list.sort((a, b) => a.movesLeft - b.movesLeft);
+  const parts = list.map((c) => {
+    const name = COUNT_NAMES[c.rule] || c.rule.replace(/_/g, " ");
+    const left = plural(c.movesLeft, "move", "moves");
+    return c.side ? `${name}, ${left} left for ${cap(c.side)}` : `${name}, ${left} left`;
+  });
+  return `Draw ${list.length === 1 ? "count" : "counts"}: ${parts.join("; ")}.`;
+}
+
 function describeBoard(pieces, turn) {
   const side = (color) => {
-    const own = pieces.filter((p) => p.color === color);
+    const own = pieces.filter((p) => p.color === color).sort((a, b) => (a.square < b.square ? -1 : 1));
     if (!own.length) return `${cap(color)}: no pieces`;
     const men = own.filter((p) => p.role === "man").map((p) => p.square);
     const kings = own.filter((p) => p.role === "king").map((p) => p.square);
@@ -116,6 +140,26 @@ function el(tag, attrs = {}, text = null) {
 
 function button(label, action, extra = {}) {
   return el("button", { type: "button", class: "sbw-btn", "data-action": action, ...extra }, label);
+}
+
+const ICONS = {
+  start: "M5 4h2v12H5zM16 4v12L8 10z",
+  back: "M14 4v12L6 10z",
+  forward: "M6 4v12l8-6z",
+  end: "M13 4h2v12h-2zM4 4v12l8-6z",
+};
+
+/** A button showing an icon, named for assistive technology by `label`. */
+function iconButton(icon, label, action) {
+  const b = el("button", { type: "button", class: "sbw-btn sbw-icon", "data-action": action, "aria-label": label, title: label });
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 20 20");
+  svg.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
+  path.setAttribute("d", ICONS[icon]);
+  svg.appendChild(path);
+  b.appendChild(svg);
+  return b;
 }
 
 /** Sentence for an engine error thrown by Game.play. */
@@ -197,6 +241,11 @@ export class ShashkiBoardElement extends HTMLElement {
     return MODES.has(m) ? m : "static";
   }
 
+  /** The position the widget starts from (its `fen`, or the start), as FEN. */
+  get startFen() {
+    return this._startFen || null;
+  }
+
   /** The position shown now, as FEN. */
   get fen() {
     return this._game ? this._game.fen() : null;
@@ -222,10 +271,10 @@ export class ShashkiBoardElement extends HTMLElement {
    * engine accepts). Explore: plays it if legal. Exercise: checks it against
    * the solution. Resolves to {ok, message}.
    */
-  async attempt(move) {
+  async attempt(move, { animate = true } = {}) {
     await this.ready;
-    if (this.mode === "exercise") return this._exerciseAttempt(move);
-    if (this.mode === "explore") return this._exploreAttempt(move);
+    if (this.mode === "exercise") return this._exerciseAttempt(move, animate);
+    if (this.mode === "explore") return this._exploreAttempt(move, animate);
     return { ok: false, message: "This board does not take moves." };
   }
 
@@ -257,9 +306,12 @@ export class ShashkiBoardElement extends HTMLElement {
     form.append(el("label", { for: `${id}-move`, class: "sbw-form-label" }, "Or type it:"), input, el("button", { type: "submit", class: "sbw-btn" }, "Play"));
     const status = el("p", { class: "sbw-status", role: "status", "aria-live": "polite" });
     const caption = el("figcaption", { class: "sbw-caption", id: `${id}-cap` });
-    figure.append(boardBox, status, bar, moves, form, caption);
+    const controls = el("div", { class: "sbw-controls" });
+    controls.append(bar, moves);
+    const prompt = el("p", { class: "sbw-prompt", id: `${id}-prompt`, hidden: true });
+    figure.append(prompt, boardBox, status, controls, form, caption);
     this.appendChild(figure);
-    this._ui = { figure, boardBox, bar, moves, form, input, status, caption, id };
+    this._ui = { figure, prompt, boardBox, bar, moves, form, input, status, caption, id };
 
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
@@ -301,8 +353,13 @@ export class ShashkiBoardElement extends HTMLElement {
     const text = this.getAttribute("caption") || "";
     this._ui.caption.textContent = text;
     this._ui.caption.hidden = !text;
-    if (text) this._ui.figure.setAttribute("aria-labelledby", `${this._ui.id}-cap`);
-    else {
+    const names = [];
+    if (!this._ui.prompt.hidden) names.push(`${this._ui.id}-prompt`);
+    if (text) names.push(`${this._ui.id}-cap`);
+    if (names.length) {
+      this._ui.figure.setAttribute("aria-labelledby", names.join(" "));
+      this._ui.figure.removeAttribute("aria-label");
+    } else {
       this._ui.figure.removeAttribute("aria-labelledby");
       this._ui.figure.setAttribute("aria-label", "Draughts board");
     }
@@ -360,13 +417,13 @@ export class ShashkiBoardElement extends HTMLElement {
       hint: null,
       viewOnly: true,
       showMustCapture: this.mode === "explore",
-      highlights: parseSquares(this.getAttribute("highlight")),
-      arrows: parsePaths(this.getAttribute("arrows")).map((path) => ({ path })),
+      ...this._decorations(),
     });
     ui.bar.replaceChildren();
     ui.moves.replaceChildren();
     ui.moves.hidden = true;
     ui.form.hidden = true;
+    ui.prompt.hidden = true;
     this._setStatus("");
     try {
       if (this.mode === "explore") this._setupExplore();
@@ -382,13 +439,27 @@ export class ShashkiBoardElement extends HTMLElement {
     this.dispatchEvent(new CustomEvent("shashki-ready", { bubbles: true }));
   }
 
+  /** The author's highlights and arrows, shown on the starting position. */
+  _decorations() {
+    return {
+      highlights: parseSquares(this.getAttribute("highlight")),
+      arrows: parsePaths(this.getAttribute("arrows")).map((path) => ({ path })),
+    };
+  }
+
   _ensureBoard() {
     if (this._board) return;
     this._board = new Board(this._ui.boardBox, {
       label: "Draughts board",
       viewOnly: true,
       onMove: (move, meta) => this._onBoardMove(move, meta),
-      onAnnounce: (text) => this._setStatus(text, "info"),
+      onAnnounce: (text) => {
+        // In an exercise every empty square is a possible try: naming them
+        // all helps no one, so only the selection is said.
+        const picked = /^([a-h][1-8]) selected\./.exec(text);
+        if (this.mode === "exercise" && picked) text = `${picked[1]} selected. Now choose its square.`;
+        this._setStatus(text, "info");
+      },
     });
   }
 
@@ -421,8 +492,8 @@ export class ShashkiBoardElement extends HTMLElement {
     let line = `${cap(st.toMove)} to move`;
     if (moves.length && moves[0].captures.length) line += ": capture is compulsory";
     line += ".";
-    const count = drawCountText(st);
-    return count ? `${line} ${count}` : line;
+    const counts = countsText(st);
+    return counts ? `${line} ${counts}` : line;
   }
 
   // ---- static ---------------------------------------------------------------
@@ -447,7 +518,7 @@ export class ShashkiBoardElement extends HTMLElement {
     this._updateLabel();
   }
 
-  async _exploreAttempt(move) {
+  async _exploreAttempt(move, animate) {
     let played;
     try {
       played = this._game.play(move);
@@ -457,7 +528,7 @@ export class ShashkiBoardElement extends HTMLElement {
       return { ok: false, message };
     }
     this._board.set({ highlights: [], arrows: [] });
-    await this._board.playMove(played, this._game.board());
+    await this._board.playMove(played, this._game.board(), { animate });
     this._refreshExplore();
     return { ok: true, message: this._ui.status.textContent, move: played.notation };
   }
@@ -477,21 +548,24 @@ export class ShashkiBoardElement extends HTMLElement {
     this._replayToken = 0;
     const ui = this._ui;
     ui.bar.append(
-      button("\u23EE", "start", { "aria-label": "First position", title: "First position" }),
-      button("\u25C0", "back", { "aria-label": "Previous move", title: "Previous move" }),
-      button("\u25B6", "forward", { "aria-label": "Next move", title: "Next move" }),
-      button("\u23ED", "end", { "aria-label": "Last position", title: "Last position" }),
+      iconButton("start", "First position", "start"),
+      iconButton("back", "Previous move", "back"),
+      iconButton("forward", "Next move", "forward"),
+      iconButton("end", "Last position", "end"),
     );
-    // The move list, numbered in pairs from the side that starts.
+    // The move list, numbered in pairs (White's move, Black's move).
     const firstBlack = this._startFen.startsWith("B");
     ui.moves.replaceChildren();
+    let li = null;
     this._history.forEach((h, i) => {
-      const li = el("li", { class: "sbw-move" });
       const white = firstBlack ? i % 2 === 1 : i % 2 === 0;
-      const number = Math.floor((i + (firstBlack ? 1 : 0)) / 2) + 1;
-      if (white || i === 0) li.append(el("span", { class: "sbw-num" }, white ? `${number}.` : `${number}...`));
+      if (white || i === 0) {
+        const number = Math.floor((i + (firstBlack ? 1 : 0)) / 2) + 1;
+        li = el("li", { class: "sbw-move" });
+        li.append(el("span", { class: "sbw-num" }, white ? `${number}.` : `${number}...`));
+        ui.moves.appendChild(li);
+      }
       li.append(el("button", { type: "button", "data-ply": i + 1, class: "sbw-move-btn" }, h.notation));
-      ui.moves.appendChild(li);
     });
     ui.moves.hidden = this._history.length === 0;
     const plyAttr = (this.getAttribute("ply") || "0").trim();
@@ -502,7 +576,8 @@ export class ShashkiBoardElement extends HTMLElement {
 
   _showReplay(move) {
     const ply = this._game.ply();
-    this._board.set({ position: this._game.board(), lastMove: move, viewOnly: true });
+    const marks = ply === 0 ? this._decorations() : { highlights: [], arrows: [] };
+    this._board.set({ position: this._game.board(), lastMove: move, viewOnly: true, ...marks });
     this._refreshReplayUi();
     return ply;
   }
@@ -522,7 +597,7 @@ export class ShashkiBoardElement extends HTMLElement {
       else b.removeAttribute("aria-current");
     }
     let text;
-    if (ply === 0) text = `Start position. ${this._statusLine()}`;
+    if (ply === 0) text = this._statusLine();
     else {
       const h = this._history[ply - 1];
       const taken = h.captures.length ? `, taking ${listWords(h.captures)}` : "";
@@ -578,8 +653,9 @@ export class ShashkiBoardElement extends HTMLElement {
     this._ui.form.hidden = false;
     this._ui.input.value = "";
     this._refreshExercise();
-    const prompt = this.getAttribute("prompt") || `${cap(this._reader)} to move: find the best move.`;
-    this._setStatus(prompt, "prompt");
+    this._ui.prompt.textContent = this.getAttribute("prompt") || `${cap(this._reader)} to move: find the best move.`;
+    this._ui.prompt.hidden = false;
+    this._applyCaption();
   }
 
   _refreshExercise() {
@@ -635,7 +711,7 @@ export class ShashkiBoardElement extends HTMLElement {
     return this._lines.filter((l) => l.length >= played.length && played.every((m, i) => l[i] === m));
   }
 
-  async _exerciseAttempt(move) {
+  async _exerciseAttempt(move, animate) {
     if (this._busy) return { ok: false, message: "Wait for the reply." };
     if (this.solved || this._shown) return { ok: false, message: "Press Retry to try again." };
     if (this._game.turn() !== this._reader) return { ok: false, message: "Wait for the reply." };
@@ -660,7 +736,7 @@ export class ShashkiBoardElement extends HTMLElement {
     this._busy = true;
     this._board.set({ highlights: [], arrows: [] });
     this._refreshExercise();
-    await this._board.playMove(played, this._game.board());
+    await this._board.playMove(played, this._game.board(), { animate });
     if (gen !== this._generation) return { ok: true, message: "", move: played.notation };
     const solved = await this._continueLine(gen);
     return { ok: true, message: this._ui.status.textContent, move: played.notation, solved };
@@ -714,19 +790,21 @@ export class ShashkiBoardElement extends HTMLElement {
     }
     // The engine's view of what the move allows: the opponent's best capture.
     const replies = this._game.legalMoves();
-    let text = `${key} is legal, but not the answer.`;
     if (replies.length && replies[0].captures.length) {
       const best = replies.reduce((a, b) => (b.captures.length > a.captures.length ? b : a));
-      const crown = best.crowns ? " and crowns" : "";
-      text = `${key} is legal, but not the answer: ${cap(other(this._reader))} replies ${best.notation}, taking ${plural(
-        best.captures.length,
-        "piece",
-        "pieces",
-      )} (${listWords(best.captures)})${crown}.`;
+      const roles = new Map(this._game.board().map((p) => [p.square, p.role]));
+      const taken = best.captures.map((sq) => ({ sq, role: roles.get(sq) || "man" }));
+      const kinds = new Set(taken.map((t) => t.role));
+      const noun =
+        kinds.size > 1 ? "pieces" : taken.length > 1 ? (kinds.has("king") ? "kings" : "men") : taken[0].role;
+      const crown = best.crowns ? ", and is crowned" : "";
+      return `${key} is legal, but not the answer: ${cap(other(this._reader))} replies ${best.notation} and takes your ${noun} on ${listWords(
+        taken.map((t) => t.sq),
+      )}${crown}.`;
     }
-    const hint = this.querySelector(":scope > [data-wrong='*']");
-    const general = this.getAttribute("hint") || (hint ? hint.textContent.trim() : "");
-    return general ? `${text} ${general}` : text;
+    const star = this.querySelector(":scope > [data-wrong='*']");
+    const hint = this.getAttribute("hint") || (star ? star.textContent.trim() : "");
+    return hint ? `${key} is legal, but not the answer. ${hint}` : `${key} is legal, but not the answer.`;
   }
 
   _flash(kind) {
@@ -758,10 +836,12 @@ export class ShashkiBoardElement extends HTMLElement {
 
   // ---- board and buttons ----------------------------------------------------
 
-  _onBoardMove(move) {
+  _onBoardMove(move, meta) {
     // Moves the engine listed go back by their notation; the reader's other
     // tries go as {from, to} so that the engine can say why they are refused.
-    this.attempt(move.attempt ? { from: move.from, to: move.to } : move.notation);
+    // A dragged piece is already where it goes: no animation then.
+    const animate = !(meta && meta.dragged);
+    this.attempt(move.attempt ? { from: move.from, to: move.to } : move.notation, { animate });
   }
 
   _action(action) {
@@ -770,7 +850,8 @@ export class ShashkiBoardElement extends HTMLElement {
         if (this._game.undo()) {
           const h = this._game.history();
           const ply = this._game.ply();
-          this._board.set({ position: this._game.board(), lastMove: ply ? h[ply - 1] : null });
+          const marks = ply === 0 ? this._decorations() : {};
+          this._board.set({ position: this._game.board(), lastMove: ply ? h[ply - 1] : null, ...marks });
           this._refreshExplore();
         }
         break;

@@ -1,0 +1,410 @@
+// Browser tests of the board widget, the rules page and the lessons page,
+// against the site as `trunk build --release` builds it (real wasm engine).
+
+import { assert, assertEq, shotPath } from "./lib.mjs";
+import { expectedPieces, widgetsReady } from "./pages-lib.mjs";
+
+/** Pieces drawn inside one widget: {square: piece}, by square name. */
+async function widgetPieces(page, index) {
+  const list = await page.evaluate(
+    (i) =>
+      [...document.querySelectorAll("shashki-board")[i].querySelectorAll("[data-piece]")].map((e) => [
+        e.getAttribute("data-square"),
+        e.getAttribute("data-piece"),
+      ]),
+    index,
+  );
+  return Object.fromEntries(list.sort((a, b) => (a[0] < b[0] ? -1 : 1)));
+}
+
+/** Clicks a square of the index-th widget. */
+async function clickIn(page, index, square) {
+  await page.locator("shashki-board").nth(index).locator(`rect[data-square="${square}"]`).click();
+}
+
+function statusOf(page, index) {
+  return page.evaluate((i) => {
+    const s = document.querySelectorAll("shashki-board")[i].querySelector(".sbw-status");
+    return { text: s.textContent.trim(), kind: s.dataset.kind };
+  }, index);
+}
+
+async function animationsDone(page) {
+  await page.waitForFunction(() => !document.querySelector(".sb-animating"), null, { timeout: 10000 });
+}
+
+/** What the engine says about a FEN, asked through the page's own module. */
+function engineFacts(page, fen) {
+  return page.evaluate(async (fen) => {
+    const { loadEngine } = await import("./board/engine.js");
+    const E = await loadEngine();
+    const g = fen ? E.Game.fromFen(fen) : new E.Game();
+    const facts = { moves: g.legalMoves().map((m) => m.notation), status: g.status() };
+    g.free();
+    return facts;
+  }, fen);
+}
+
+export const tests = [
+  {
+    name: "rules page: every widget shows the pieces of its position",
+    async fn({ page, base }) {
+      await page.goto(`${base}/rules.html`);
+      const widgets = await widgetsReady(page);
+      assert(widgets.length >= 16, `only ${widgets.length} widgets`);
+      for (const [i, w] of widgets.entries()) {
+        assert(!w.error, `widget ${i + 1} shows an error: ${w.status}`);
+        const want = expectedPieces(w.fen);
+        const shown = await widgetPieces(page, i);
+        assertEq(shown, want, `widget ${i + 1} (${w.caption.slice(0, 40)}) pieces`);
+      }
+      await page.screenshot({ path: shotPath("pages-rules-top.png") });
+      await page.screenshot({ path: shotPath("pages-rules-full.png"), fullPage: true });
+    },
+  },
+  {
+    name: "rules page: the legal moves and draw counts the text claims are the engine's",
+    async fn({ page, base }) {
+      await page.goto(`${base}/rules.html`);
+      const widgets = await widgetsReady(page);
+      let checked = 0;
+      for (const [i, w] of widgets.entries()) {
+        const facts = await engineFacts(page, w.attrs.fen || null);
+        if (w.attrs["data-claim-moves"] !== undefined) {
+          const claim = w.attrs["data-claim-moves"].split(/\s+/).filter(Boolean).sort();
+          assertEq([...facts.moves].sort(), claim, `widget ${i + 1}: legal moves`);
+          // the widget itself offers the same moves
+          assertEq([...w.legal].sort(), claim, `widget ${i + 1}: moves offered by the widget`);
+          checked += 1;
+        }
+        if (w.attrs["data-claim-counts"] !== undefined) {
+          const running = Object.values(facts.status.counts)
+            .filter((c) => c && typeof c === "object")
+            .map((c) => `${c.rule}:${c.limit}`)
+            .sort();
+          const claim = w.attrs["data-claim-counts"].split(/\s+/).filter(Boolean).sort();
+          assertEq(running, claim, `widget ${i + 1}: draw counts`);
+          if (claim.length) assert(/Draw counts?:/.test(w.status), `widget ${i + 1}: the status line shows the counts: ${w.status}`);
+          checked += 1;
+        }
+        if (w.attrs["data-claim-after-moves"] !== undefined) {
+          for (const m of w.attrs["data-claim-after-moves"].split(/\s+/)) {
+            const r = await page.evaluate(({ i, m }) => document.querySelectorAll("shashki-board")[i].attempt(m), { i, m });
+            assert(r.ok, `widget ${i + 1}: ${m}: ${r.message}`);
+          }
+          const text = (await statusOf(page, i)).text;
+          for (const c of w.attrs["data-claim-after-counts"].split(/\s+/)) {
+            const left = Number(c.split(":")[1]);
+            assert(text.includes(`${left} ${left === 1 ? "move" : "moves"} left`), `widget ${i + 1}: ${c} in "${text}"`);
+          }
+          checked += 1;
+        }
+      }
+      assert(checked >= 12, `only ${checked} claims checked`);
+    },
+  },
+  {
+    name: "rules page: the king on d4 offers exactly its 13 squares, and plays one",
+    async fn({ page, base }) {
+      await page.goto(`${base}/rules.html`);
+      const widgets = await widgetsReady(page);
+      const i = widgets.findIndex((w) => w.attrs.fen === "W:WKd4:Bh6");
+      assert(i >= 0, "the king widget");
+      await clickIn(page, i, "d4");
+      const dests = await page.evaluate(
+        (i) => [...document.querySelectorAll("shashki-board")[i].querySelectorAll("[data-dest]")].map((e) => e.getAttribute("data-dest")).sort(),
+        i,
+      );
+      assertEq(dests, ["a1", "a7", "b2", "b6", "c3", "c5", "e3", "e5", "f2", "f6", "g1", "g7", "h8"], "king destinations");
+      await page.locator("shashki-board").nth(i).screenshot({ path: shotPath("pages-king-d4.png") });
+      await clickIn(page, i, "h8");
+      await animationsDone(page);
+      const shown = await widgetPieces(page, i);
+      assertEq(shown, { h6: "black-man", h8: "white-king" }, "after d4-h8");
+      assert((await statusOf(page, i)).text.startsWith("Black to move"), "Black to move after d4-h8");
+      // Undo brings the king back; Reset too.
+      await page.locator("shashki-board").nth(i).locator('button[data-action="undo"]').click();
+      assertEq(await widgetPieces(page, i), { d4: "white-king", h6: "black-man" }, "after undo");
+    },
+  },
+  {
+    name: "rules page: an illegal try in explore mode is refused with the engine's reason",
+    async fn({ page, base }) {
+      await page.goto(`${base}/rules.html`);
+      const widgets = await widgetsReady(page);
+      const i = widgets.findIndex((w) => w.attrs["data-claim-moves"] === "a1:g3 a1:h2");
+      const r = await page.evaluate((i) => document.querySelectorAll("shashki-board")[i].attempt("a1:f6"), i);
+      assert(!r.ok, "a1:f6 refused");
+      assert(/must stop on a square from which it can go on capturing/.test(r.message), `reason: ${r.message}`);
+      assertEq(await widgetPieces(page, i), { a1: "white-king", c3: "black-man", f4: "black-man" }, "unchanged");
+      assertEq((await statusOf(page, i)).kind, "refused", "status kind");
+    },
+  },
+  {
+    name: "rules page: the shot replays hop by hop with ghosts and ends where the text says",
+    async fn({ page, base }) {
+      await page.goto(`${base}/rules.html`);
+      const widgets = await widgetsReady(page);
+      const i = widgets.findIndex((w) => w.attrs.moves === "c3-d4 a5:e5 f4:b8");
+      assert(i >= 0, "the shot widget");
+      const w = page.locator("shashki-board").nth(i);
+      assertEq(await w.locator("[data-arrow]").count(), 1, "the arrow c3-d4 at the start");
+      await w.locator('button[data-action="forward"]').click();
+      await animationsDone(page);
+      assertEq(await w.locator("[data-arrow]").count(), 0, "the arrow goes once a move is played");
+      await w.locator('button[data-action="forward"]').click(); // a5:e5, a two-piece capture
+      await page.waitForFunction(
+        (i) => document.querySelectorAll("shashki-board")[i].querySelectorAll(".sb-ghost").length >= 1,
+        i,
+        { timeout: 5000, polling: 16 },
+      );
+      await animationsDone(page);
+      await w.locator('button[data-action="forward"]').click();
+      await animationsDone(page);
+      assertEq(await widgetPieces(page, i), expectedPieces(widgets[i].attrs["data-claim-end"]), "final position");
+      const st = await statusOf(page, i);
+      assert(st.text.startsWith("Move 3 of 3: f4:b8"), st.text);
+      assert(/crowned/.test(st.text), "the crowning is told");
+      await w.screenshot({ path: shotPath("pages-shot-end.png") });
+      await w.locator('button[data-action="start"]').click();
+      assertEq(await widgetPieces(page, i), expectedPieces(widgets[i].attrs.fen), "back at the start");
+      assertEq(await w.locator("[data-arrow]").count(), 1, "the arrow is back on the starting position");
+      // keyboard: the arrow keys step through the moves
+      await w.locator('button[data-action="forward"]').focus();
+      await page.keyboard.press("End");
+      assertEq(await widgetPieces(page, i), expectedPieces(widgets[i].attrs["data-claim-end"]), "End key");
+    },
+  },
+  {
+    name: "rules page: the repetition replay ends in a draw",
+    async fn({ page, base }) {
+      await page.goto(`${base}/rules.html`);
+      const widgets = await widgetsReady(page);
+      const i = widgets.findIndex((w) => w.attrs["data-claim-status"] === "draw repetition");
+      await page.locator("shashki-board").nth(i).locator('button[data-action="end"]').click();
+      const st = await statusOf(page, i);
+      assert(/Draw: the same position arose for the third time/.test(st.text), st.text);
+    },
+  },
+  {
+    name: "rules page: keyboard play and accessible names",
+    async fn({ page, base }) {
+      await page.goto(`${base}/rules.html`);
+      const widgets = await widgetsReady(page);
+      const i = widgets.findIndex((w) => w.attrs["data-claim-moves"] === "d4:b2");
+      const w = page.locator("shashki-board").nth(i);
+      const label = await w.locator("svg.sb-board").getAttribute("aria-label");
+      assert(/White: men d4, e1 and g3\. Black: men c3, f8 and h6\. White to move\./.test(label), `board label: ${label}`);
+      const named = await page.evaluate(() =>
+        [...document.querySelectorAll("shashki-board figure")].every((f) => {
+          const id = f.getAttribute("aria-labelledby");
+          return (id && document.getElementById(id).textContent.trim()) || f.getAttribute("aria-label");
+        }),
+      );
+      assert(named, "every widget has an accessible name");
+      await w.locator('rect[data-square="d4"]').focus();
+      await page.keyboard.press("Enter");
+      await w.locator('rect[data-square="b2"]').focus();
+      await page.keyboard.press("Enter");
+      await animationsDone(page);
+      assertEq(
+        await widgetPieces(page, i),
+        { b2: "white-man", e1: "white-man", f8: "black-man", g3: "white-man", h6: "black-man" },
+        "d4:b2 played from the keyboard",
+      );
+    },
+  },
+  {
+    name: "lessons: every exercise accepts its solution and refuses a wrong legal move with a reason",
+    async fn({ page, base }) {
+      await page.goto(`${base}/lessons.html`);
+      await page.evaluate(() => localStorage.clear());
+      await page.reload();
+      const widgets = await widgetsReady(page);
+      const exercises = widgets.map((w, i) => ({ ...w, i })).filter((w) => w.attrs.mode === "exercise");
+      assert(exercises.length >= 8, `only ${exercises.length} exercises`);
+      for (const ex of exercises) {
+        const w = page.locator("shashki-board").nth(ex.i);
+        const lines = ex.attrs.solution.split("|").map((l) => l.trim().split(/\s+/));
+        const firsts = await page.evaluate(
+          async ({ fen, lines }) => {
+            const { loadEngine } = await import("./board/engine.js");
+            const E = await loadEngine();
+            return lines.map((l) => {
+              const g = E.Game.fromFen(fen);
+              const n = g.play(l[0]).notation;
+              g.free();
+              return n;
+            });
+          },
+          { fen: ex.fen, lines },
+        );
+        const wrong = ex.legal.find((m) => !firsts.includes(m));
+        assert(wrong, `${ex.attrs.id}: a wrong legal move exists`);
+        // a wrong legal move, typed in the form: refused with a reason, board unchanged
+        await w.locator(".sbw-form input").fill(wrong);
+        await w.locator(".sbw-form button").click();
+        await page.waitForFunction((i) => document.querySelectorAll("shashki-board")[i].querySelector(".sbw-status").dataset.kind === "refused", ex.i);
+        let st = await statusOf(page, ex.i);
+        assert(st.text.startsWith(`${wrong} is legal, but not the answer`), `${ex.attrs.id}: ${st.text}`);
+        assert(st.text.length > `${wrong} is legal, but not the answer.`.length, `${ex.attrs.id}: a reason is given: ${st.text}`);
+        assertEq(await widgetPieces(page, ex.i), expectedPieces(ex.fen), `${ex.attrs.id}: board unchanged`);
+        // an illegal move the text names: refused with the engine's reason
+        if (ex.attrs["data-claim-refuse"]) {
+          const r = await page.evaluate(({ i, m }) => document.querySelectorAll("shashki-board")[i].attempt(m), {
+            i: ex.i,
+            m: ex.attrs["data-claim-refuse"],
+          });
+          assert(!r.ok && r.message.includes(ex.attrs["data-claim-reason"]), `${ex.attrs.id}: ${r.message}`);
+        }
+        // the solution, by clicks: the reader's moves; the widget plays the replies
+        const line = lines[0];
+        for (let k = 0; k < line.length; k += 2) {
+          const squares = line[k].split(/[-:x]/);
+          await clickIn(page, ex.i, squares[0]);
+          await clickIn(page, ex.i, squares[squares.length - 1]);
+          if (k + 2 < line.length) {
+            await page.waitForFunction(
+              ({ i, ply }) => {
+                const el = document.querySelectorAll("shashki-board")[i];
+                return el.querySelector(".sbw-status").textContent.includes("Your move again") && !el.querySelector(".sb-animating");
+              },
+              { i: ex.i, ply: k + 2 },
+              { timeout: 10000 },
+            );
+          }
+        }
+        await page.waitForFunction((i) => document.querySelectorAll("shashki-board")[i].hasAttribute("solved"), ex.i, { timeout: 10000 });
+        st = await statusOf(page, ex.i);
+        assert(st.text.startsWith("Solved!"), `${ex.attrs.id}: ${st.text}`);
+      }
+      const progress = await page.textContent("#progress-text");
+      assertEq(progress.trim(), `All ${exercises.length} exercises solved. Well done!`, "progress");
+      await page.screenshot({ path: shotPath("pages-lessons-solved.png") });
+    },
+  },
+  {
+    name: "lessons: every wrong legal move of every exercise is refused with an explanation",
+    async fn({ page, base }) {
+      await page.goto(`${base}/lessons.html`);
+      await widgetsReady(page);
+      const silent = await page.evaluate(async () => {
+        const out = [];
+        for (const el of document.querySelectorAll('shashki-board[mode="exercise"]')) {
+          for (const m of el.legalMoves()) {
+            const r = await el.attempt(m.notation);
+            if (r.ok) {
+              el.reset();
+              await el.ready;
+              continue; // a solving move
+            }
+            const bare = `${m.notation} is legal, but not the answer.`;
+            if (r.refused !== "legal" || r.message.trim() === bare) out.push(`${el.id} ${m.notation}: ${r.message}`);
+          }
+        }
+        return out;
+      });
+      assertEq(silent, [], "wrong moves without an explanation");
+    },
+  },
+  {
+    name: "lessons: progress is kept in localStorage across a reload, and can be cleared",
+    async fn({ page, base }) {
+      await page.goto(`${base}/lessons.html`);
+      await page.evaluate(() => localStorage.clear());
+      await page.reload();
+      await widgetsReady(page);
+      const r = await page.evaluate(() => document.getElementById("ex-1-1").attempt("g3-h4"));
+      assert(r.ok && r.solved, `solved: ${JSON.stringify(r)}`);
+      await page.reload();
+      await widgetsReady(page);
+      assert((await page.textContent("#progress-text")).includes("1 of"), "one exercise solved after reload");
+      assertEq(await page.getAttribute('.exercise-title[data-for="ex-1-1"]', "data-done"), "true", "ticked");
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("shashki.lessons.v1")));
+      assertEq(stored, { solved: ["ex-1-1"] }, "stored");
+      await page.click("#progress-reset");
+      assertEq(await page.evaluate(() => JSON.parse(localStorage.getItem("shashki.lessons.v1"))), { solved: [] }, "cleared");
+    },
+  },
+  {
+    name: "lessons: show solution plays the line; retry starts again",
+    async fn({ page, base }) {
+      await page.goto(`${base}/lessons.html`);
+      const widgets = await widgetsReady(page);
+      const i = widgets.findIndex((w) => w.attrs.id === "ex-7-2");
+      const w = page.locator("shashki-board").nth(i);
+      await w.locator('button[data-action="solution"]').click();
+      await page.waitForFunction(
+        (i) => {
+          const el = document.querySelectorAll("shashki-board")[i];
+          return el.querySelectorAll('[data-piece="white-king"]').length === 1 && !el.querySelector(".sb-animating");
+        },
+        i,
+        { timeout: 15000 },
+      );
+      assert(!(await page.evaluate((i) => document.querySelectorAll("shashki-board")[i].solved, i)), "showing is not solving");
+      await w.locator('button[data-action="retry"]').click();
+      await page.waitForFunction((i) => document.querySelectorAll("shashki-board")[i].querySelectorAll("[data-piece]").length === 11, i);
+      assertEq(await widgetPieces(page, i), expectedPieces(widgets[i].fen), "back at the start");
+    },
+  },
+  {
+    name: "widget: twenty boards on one page load the wasm once",
+    async fn({ page, base }) {
+      const tags = [];
+      for (let k = 0; k < 20; k++) {
+        const mode = ["static", "explore", "replay", "exercise"][k % 4];
+        const extra =
+          mode === "replay" ? ' moves="c3-d4 f6-g5"' : mode === "exercise" ? ' fen="W:Wc3,g3:Bd4,h8" solution="c3:e5"' : "";
+        tags.push(`<shashki-board mode="${mode}" size="200" caption="Board ${k + 1}"${extra}></shashki-board>`);
+      }
+      const html = `<!doctype html><meta charset="utf-8"><title>twenty</title>
+        <script type="module" src="./shashki-board.js"></script>${tags.join("\n")}`;
+      await page.route("**/widget/twenty.html", (route) => route.fulfill({ body: html, contentType: "text/html" }));
+      const wasm = [];
+      const js = [];
+      page.on("request", (r) => {
+        if (r.url().endsWith("shashki_bg.wasm")) wasm.push(r.url());
+        if (r.url().endsWith("/shashki.js")) js.push(r.url());
+      });
+      await page.goto(`${base}/widget/twenty.html`);
+      const widgets = await widgetsReady(page);
+      assertEq(widgets.length, 20, "widgets");
+      for (const [i, w] of widgets.entries()) {
+        assert(!w.error, `widget ${i + 1}: ${w.status}`);
+        assertEq(await widgetPieces(page, i), expectedPieces(w.fen), `widget ${i + 1} pieces`);
+      }
+      assertEq(wasm.length, 1, "requests for shashki_bg.wasm");
+      assertEq(js.length, 1, "requests for shashki.js");
+      const sheets = await page.evaluate(() => document.querySelectorAll("link[data-shashki-widget]").length);
+      assertEq(sheets, 2, "the widget adds its two style sheets once");
+      await page.screenshot({ path: shotPath("pages-twenty.png"), fullPage: true });
+    },
+  },
+  {
+    name: "site: the play page links to the rules and lessons pages and back",
+    async fn({ page, base }) {
+      await page.goto(`${base}/`);
+      await page.click('.site-nav a[href="rules.html"]');
+      await page.waitForURL("**/rules.html");
+      await page.click('.site-nav a[href="lessons.html"]');
+      await page.waitForURL("**/lessons.html");
+      await page.click('.site-nav a[href="./"]');
+      await page.waitForSelector('.site-nav a[href="./"][aria-current="page"]');
+      assert((await page.title()).includes("play"), "back on the play page");
+    },
+  },
+  {
+    name: "rules and lessons pages on a phone: nothing wider than the screen",
+    viewport: { width: 390, height: 844 },
+    async fn({ page, base }) {
+      for (const p of ["rules.html", "lessons.html"]) {
+        await page.goto(`${base}/${p}`);
+        await widgetsReady(page);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert(overflow <= 0, `${p} overflows by ${overflow}px`);
+        await page.screenshot({ path: shotPath(`pages-phone-${p.replace(".html", "")}.png`) });
+      }
+    },
+  },
+];
