@@ -80,8 +80,8 @@ pub fn moves(argv: &[String]) -> Result<ExitCode, String> {
 /// positions with kings.
 pub const BENCH_POSITIONS: [(&str, u32); 4] = [
     ("W:W21-32:B1-12", 10),
-    ("W:Wa1,a3,c3,e3,g3,h2,Kd4:Bb6,d6,f6,h6,c7,Kh8", 7),
-    ("B:WKa1,c3,e3,g1,Kf2:BKb8,d6,f6,Kh6,a7", 7),
+    ("W:Wa1,a3,c3,e3,g3,h2,Kd4:Bb6,d6,f6,h6,c7,Kh8", 10),
+    ("B:WKa1,c3,e3,g1,Kf2:BKb8,d6,f6,Kh6,a7", 9),
     (
         "W:Wc1,e1,b2,d2,f2,c3,e3,g3,d4:Bb6,d6,f6,h6,a7,c7,e7,g7,d8",
         9,
