@@ -292,6 +292,44 @@ pub fn first_on_ray(sq: Square, dir: Direction, set: Bitboard) -> Option<Square>
     }
 }
 
+// Bulk diagonal steps on raw bit sets. Index layout: rank * 4 + file / 2.
+// On even ranks (a1's) the north-west neighbour is +3 (not from file a) and
+// the north-east +4; on odd ranks north-west is +4 and north-east +5 (not
+// from file h). South mirrors this. Steps off the board vanish.
+
+/// Squares on ranks 1, 3, 5, 7.
+pub const EVEN_RANKS: u32 = 0x0F0F_0F0F;
+/// Squares on ranks 2, 4, 6, 8.
+pub const ODD_RANKS: u32 = 0xF0F0_F0F0;
+/// Ranks 1, 3, 5, 7 without file a.
+pub const EVEN_NOT_A: u32 = 0x0E0E_0E0E;
+/// Ranks 2, 4, 6, 8 without file h.
+pub const ODD_NOT_H: u32 = 0x7070_7070;
+
+/// Every member moved one step north-east.
+#[inline]
+pub const fn north_east(b: u32) -> u32 {
+    ((b & EVEN_RANKS) << 4) | ((b & ODD_NOT_H) << 5)
+}
+
+/// Every member moved one step north-west.
+#[inline]
+pub const fn north_west(b: u32) -> u32 {
+    ((b & EVEN_NOT_A) << 3) | ((b & ODD_RANKS) << 4)
+}
+
+/// Every member moved one step south-east.
+#[inline]
+pub const fn south_east(b: u32) -> u32 {
+    ((b & EVEN_RANKS) >> 4) | ((b & ODD_NOT_H) >> 3)
+}
+
+/// Every member moved one step south-west.
+#[inline]
+pub const fn south_west(b: u32) -> u32 {
+    ((b & EVEN_NOT_A) >> 5) | ((b & ODD_RANKS) >> 4)
+}
+
 /// Rank masks used by the bulk man-move shifts.
 pub const RANK_1: Bitboard = Bitboard(0x0000_000F);
 pub const RANK_8: Bitboard = Bitboard(0xF000_0000);
@@ -302,6 +340,22 @@ mod tests {
 
     fn sq(s: &str) -> Square {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn bulk_steps_agree_with_the_neighbour_table() {
+        let steps: [(fn(u32) -> u32, Direction); 4] = [
+            (north_east, Direction::NorthEast),
+            (north_west, Direction::NorthWest),
+            (south_east, Direction::SouthEast),
+            (south_west, Direction::SouthWest),
+        ];
+        for sq in Square::all() {
+            for (f, d) in steps {
+                let expected = neighbour(sq, d).map_or(0, |n| 1u32 << n.index());
+                assert_eq!(f(1 << sq.index()), expected, "{sq} {d:?}");
+            }
+        }
     }
 
     #[test]

@@ -189,31 +189,9 @@ impl<'a> IntoIterator for &'a MoveList {
     }
 }
 
-// Bulk man steps. Index layout: rank * 4 + file / 2. On even ranks (a1's)
-// the north-west neighbour is +3 (not from file a), on odd ranks the
-// north-east neighbour is +5 (not from file h); +4 always works.
-const EVEN: u32 = 0x0F0F_0F0F;
-const ODD: u32 = 0xF0F0_F0F0;
-const EVEN_NOT_A: u32 = 0x0E0E_0E0E;
-const ODD_NOT_H: u32 = 0x7070_7070;
-
-/// Every member moved one step north-east (off-board steps vanish).
-#[inline]
-fn ne(b: u32) -> u32 {
-    ((b & EVEN) << 4) | ((b & ODD_NOT_H) << 5)
-}
-#[inline]
-fn nw(b: u32) -> u32 {
-    ((b & EVEN_NOT_A) << 3) | ((b & ODD) << 4)
-}
-#[inline]
-fn se(b: u32) -> u32 {
-    ((b & EVEN) >> 4) | ((b & ODD_NOT_H) >> 3)
-}
-#[inline]
-fn sw(b: u32) -> u32 {
-    ((b & EVEN_NOT_A) >> 5) | ((b & ODD) >> 4)
-}
+use crate::bitboard::{
+    north_east as ne, north_west as nw, south_east as se, south_west as sw, EVEN_NOT_A, ODD_NOT_H,
+};
 
 /// Quiet destinations of men: (`shift`, source mask) pairs, north for White.
 #[inline]

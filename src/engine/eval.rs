@@ -349,34 +349,11 @@ const DOUBLE: u32 = {
     m
 };
 
-const EVEN: u32 = 0x0F0F_0F0F;
-const ODD: u32 = 0xF0F0_F0F0;
-const EVEN_NOT_A: u32 = 0x0E0E_0E0E;
-const ODD_NOT_H: u32 = 0x7070_7070;
-
-#[inline]
-fn north_east(b: u32) -> u32 {
-    ((b & EVEN) << 4) | ((b & ODD_NOT_H) << 5)
-}
-
-#[inline]
-fn north_west(b: u32) -> u32 {
-    ((b & EVEN_NOT_A) << 3) | ((b & ODD) << 4)
-}
+use crate::bitboard::{north_east, north_west, south_east, south_west};
 
 #[inline]
 fn pop(b: u32) -> i32 {
     b.count_ones() as i32
-}
-
-#[inline]
-fn south_east(b: u32) -> u32 {
-    ((b & EVEN) >> 4) | ((b & ODD_NOT_H) >> 3)
-}
-
-#[inline]
-fn south_west(b: u32) -> u32 {
-    ((b & EVEN_NOT_A) >> 5) | ((b & ODD) >> 4)
 }
 
 /// True when the side to move has a quiet move (a man's step forward, or
