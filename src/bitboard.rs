@@ -344,7 +344,8 @@ mod tests {
 
     #[test]
     fn bulk_steps_agree_with_the_neighbour_table() {
-        let steps: [(fn(u32) -> u32, Direction); 4] = [
+        type Step = fn(u32) -> u32;
+        let steps: [(Step, Direction); 4] = [
             (north_east, Direction::NorthEast),
             (north_west, Direction::NorthWest),
             (south_east, Direction::SouthEast),
