@@ -628,6 +628,26 @@ mod tests {
     }
 
     #[test]
+    fn weights_by_name() {
+        let mut w = Weights::DEFAULT;
+        w.parse_settings("king_mg=280, advance_mg3=9,runaway1=150")
+            .unwrap();
+        assert_eq!((w.king_mg, w.advance_mg[3], w.runaway[1]), (280, 9, 150));
+        assert!(w.set("no_such", 1).is_err());
+        assert!(w.set("runaway", 1).is_err());
+        assert!(w.set("runaway8", 1).is_err());
+        assert!(w.set("drawish_kings", 0).is_err());
+        assert!(w.parse_settings("centre").is_err());
+        assert!(w.parse_settings("centre=x").is_err());
+        // Other weights, other scores; the default evaluator is the default.
+        let p = Position::from_fen("W:Wa1,c3,e3,g3,b4:Bb6,d6,f6,h6").unwrap();
+        assert_eq!(Evaluator::default().evaluate(&p), evaluate(&p));
+        let mut w = Weights::DEFAULT;
+        w.set("man", 150).unwrap();
+        assert_eq!(Evaluator::new(w).evaluate(&p) - evaluate(&p), 50);
+    }
+
+    #[test]
     fn more_material_is_better() {
         assert!(eval_fen("W:Wa1,c3,e3,g3:Bb6,d6,f6") > 50);
         assert!(eval_fen("W:WKa1,c3:Bb6,d6,f6") > eval_fen("W:Wa1,c3:Bb6,d6,f6"));
