@@ -7,6 +7,7 @@ use crate::movegen::{Move, MoveList};
 use crate::notation::{self, NotationError};
 use crate::position::{IllegalMove, Position};
 use crate::square::Color;
+use std::collections::HashMap;
 use std::fmt;
 
 /// Why an action on a [`Game`] was refused. The game is unchanged.
@@ -143,6 +144,9 @@ pub struct Game {
     events: Vec<(usize, GameEvent)>,
     offer: Option<Color>,
     tags: Vec<(String, String)>,
+    /// Where each tag name is in `tags`: setting or reading a tag is O(1),
+    /// so a PDN with many distinct tags reads in linear time.
+    tag_index: HashMap<String, usize>,
 }
 
 impl Default for Game {
@@ -171,6 +175,7 @@ impl Game {
             events: Vec::new(),
             offer: None,
             tags: Vec::new(),
+            tag_index: HashMap::new(),
         }
     }
 
@@ -212,31 +217,57 @@ impl Game {
     /// Plays `mv` (a legal move of the current position). On error the
     /// game is unchanged.
     pub fn play(&mut self, mv: &Move) -> Result<(), GameError> {
-        if self.status().is_over() {
-            return Err(GameError::GameOver);
-        }
-        let pos = *self.position();
-        let legal = pos.legal_moves();
-        let found = *legal
-            .iter()
-            .find(|m| *m == mv)
-            .ok_or(GameError::Illegal(IllegalMove(*mv)))?;
-        self.push(&pos, found, &legal);
-        Ok(())
+        self.play_with(|_, legal| {
+            legal
+                .iter()
+                .find(|m| *m == mv)
+                .copied()
+                .ok_or(GameError::Illegal(IllegalMove(*mv)))
+        })
+        .map(|_| ())
     }
 
     /// Plays the move named by `text` (any form the notation reader
     /// accepts: `c3-d4`, `d4:b2`, `d4xb2`, numeric squares, full or partial
     /// paths) and returns it. On error the game is unchanged.
     pub fn play_text(&mut self, text: &str) -> Result<Move, GameError> {
+        self.play_with(|pos, legal| Ok::<_, GameError>(notation::parse_in(pos, text, legal)?))
+            .map(|p| p.mv)
+    }
+
+    /// The one path every move takes: refuses a finished game, generates
+    /// the legal moves once, lets `pick` choose one of them (from text, an
+    /// object, a search...), plays it and returns the record entry, which
+    /// holds its notation and the position after it. On error the game is
+    /// unchanged.
+    ///
+    /// `pick` must return one of the moves it is given.
+    ///
+    /// ```
+    /// use shashki::game::{Game, GameError};
+    /// let mut game = Game::new();
+    /// let played = game
+    ///     .play_with(|_, legal| Ok::<_, GameError>(legal[0]))
+    ///     .unwrap();
+    /// assert_eq!(played.number, 1);
+    /// assert_eq!(game.ply(), 1);
+    /// ```
+    pub fn play_with<E: From<GameError>>(
+        &mut self,
+        pick: impl FnOnce(&Position, &[Move]) -> Result<Move, E>,
+    ) -> Result<&PlayedMove, E> {
         if self.status().is_over() {
-            return Err(GameError::GameOver);
+            return Err(GameError::GameOver.into());
         }
         let pos = *self.position();
         let legal = pos.legal_moves();
-        let mv = notation::parse_in(&pos, text, &legal)?;
+        let picked = pick(&pos, &legal)?;
+        let mv = *legal
+            .iter()
+            .find(|m| **m == picked)
+            .ok_or(GameError::Illegal(IllegalMove(picked)))?;
         self.push(&pos, mv, &legal);
-        Ok(mv)
+        Ok(&self.moves[self.cursor - 1])
     }
 
     fn push(&mut self, pos: &Position, mv: Move, legal: &[Move]) {
@@ -505,9 +536,12 @@ impl Game {
         if DERIVED_TAGS.iter().any(|t| t.eq_ignore_ascii_case(name)) {
             return;
         }
-        match self.tags.iter_mut().find(|(n, _)| n == name) {
-            Some(t) => t.1 = value.to_string(),
-            None => self.tags.push((name.to_string(), value.to_string())),
+        match self.tag_index.get(name) {
+            Some(&i) => self.tags[i].1 = value.to_string(),
+            None => {
+                self.tag_index.insert(name.to_string(), self.tags.len());
+                self.tags.push((name.to_string(), value.to_string()));
+            }
         }
     }
 
@@ -518,9 +552,6 @@ impl Game {
 
     /// The value of tag `name`, if set.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        self.tag_index.get(name).map(|&i| self.tags[i].1.as_str())
     }
 }

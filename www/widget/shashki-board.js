@@ -553,16 +553,15 @@ export class ShashkiBoardElement extends HTMLElement {
       iconButton("forward", "Next move", "forward"),
       iconButton("end", "Last position", "end"),
     );
-    // The move list, numbered in pairs (White's move, Black's move).
-    const firstBlack = this._startFen.startsWith("B");
+    // The move list, numbered in pairs (White's move, Black's move): the
+    // numbers and sides come from the engine's history entries.
     ui.moves.replaceChildren();
     let li = null;
     this._history.forEach((h, i) => {
-      const white = firstBlack ? i % 2 === 1 : i % 2 === 0;
-      if (white || i === 0) {
-        const number = Math.floor((i + (firstBlack ? 1 : 0)) / 2) + 1;
+      if (h.side === "white" || i === 0) {
+        const white = h.side === "white";
         li = el("li", { class: "sbw-move" });
-        li.append(el("span", { class: "sbw-num" }, white ? `${number}.` : `${number}...`));
+        li.append(el("span", { class: "sbw-num" }, white ? `${h.moveNumber}.` : `${h.moveNumber}...`));
         ui.moves.appendChild(li);
       }
       li.append(el("button", { type: "button", "data-ply": i + 1, class: "sbw-move-btn" }, h.notation));
