@@ -31,6 +31,7 @@ pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod square;
+pub mod views;
 pub mod web;
 
 pub use bitboard::Bitboard;

@@ -2,54 +2,18 @@
 //! sees, reading a move from text or an object, and the error codes. No
 //! `wasm_bindgen` here, so all of it is tested natively.
 
-use crate::game::{Game, GameError, PlayedMove};
+use crate::game::{Game, GameError};
 use crate::movegen::Move;
 use crate::notation::{self, NotationError};
 use crate::position::Position;
 use crate::square::Square;
+pub use crate::views::{MoveView, SearchView, StatusView};
 use serde::{Deserialize, Serialize};
 
 /// Longest string accepted from JavaScript for a move, FEN or side name.
 pub const MAX_SHORT_TEXT: usize = 1024;
 /// Longest PDN text accepted from JavaScript (a few thousand games).
 pub const MAX_PDN_TEXT: usize = 4 * 1024 * 1024;
-
-/// A move as JavaScript sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct MoveView {
-    pub notation: String,
-    pub from: String,
-    pub to: String,
-    pub path: Vec<String>,
-    pub captures: Vec<String>,
-    pub crowns: bool,
-}
-
-impl MoveView {
-    pub fn new(mv: &Move, legal: &[Move]) -> MoveView {
-        MoveView {
-            notation: notation::write(mv, legal),
-            from: mv.from().to_string(),
-            to: mv.to().to_string(),
-            path: mv.path().map(|s| s.to_string()).collect(),
-            captures: mv.captured().map(|s| s.to_string()).collect(),
-            crowns: mv.crowns(),
-        }
-    }
-
-    /// A move of the record, with the notation stored when it was played.
-    pub fn played(pm: &PlayedMove) -> MoveView {
-        let mv = &pm.mv;
-        MoveView {
-            notation: pm.notation.clone(),
-            from: mv.from().to_string(),
-            to: mv.to().to_string(),
-            path: mv.path().map(|s| s.to_string()).collect(),
-            captures: mv.captured().map(|s| s.to_string()).collect(),
-            crowns: mv.crowns(),
-        }
-    }
-}
 
 /// One entry of `history()`: the move, its ply and move number, the side
 /// that made it and the position after it.
@@ -328,94 +292,9 @@ pub fn history(game: &Game) -> Vec<HistoryView> {
         .collect()
 }
 
-/// Turns `snake_case` keys into `camelCase`, recursively, so the Rust
-/// status serialises as idiomatic JavaScript.
-pub fn camel_keys(v: serde_json::Value) -> serde_json::Value {
-    use serde_json::Value;
-    match v {
-        Value::Object(map) => Value::Object(
-            map.into_iter()
-                .map(|(k, v)| (camel(&k), camel_keys(v)))
-                .collect(),
-        ),
-        Value::Array(a) => Value::Array(a.into_iter().map(camel_keys).collect()),
-        other => other,
-    }
-}
-
-fn camel(k: &str) -> String {
-    let mut out = String::with_capacity(k.len());
-    let mut up = false;
-    for c in k.chars() {
-        if c == '_' {
-            up = true;
-        } else if up {
-            out.extend(c.to_uppercase());
-            up = false;
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// The status as JavaScript sees it:
-/// `{state, toMove, winner, reason, counts}`.
-pub fn status(game: &Game) -> serde_json::Value {
-    let st = game.status();
-    let state = if !st.is_over() {
-        "ongoing"
-    } else if st.winner().is_some() {
-        "win"
-    } else {
-        "draw"
-    };
-    let counts = serde_json::to_value(st.counts()).unwrap_or(serde_json::Value::Null);
-    serde_json::json!({
-        "state": state,
-        "toMove": game.position().turn().name(),
-        "winner": st.winner().map(|c| c.name()),
-        "reason": st.reason_word(),
-        "counts": camel_keys(counts),
-    })
-}
-
-/// A search result as JavaScript sees it: `{move, score, depth, nodes, pv}`.
-#[derive(Clone, Debug, Serialize)]
-pub struct SearchView {
-    #[serde(rename = "move")]
-    pub mv: Option<MoveView>,
-    pub score: i32,
-    pub depth: u32,
-    pub nodes: u64,
-    pub pv: Vec<String>,
-    #[serde(rename = "timeMs")]
-    pub time_ms: f64,
-}
-
-impl SearchView {
-    /// `r` was searched from `game`'s current position.
-    pub fn new(game: &Game, r: &crate::engine::SearchResult) -> SearchView {
-        let legal = game.legal_moves();
-        let mut pos = *game.position();
-        let mut pv = Vec::with_capacity(r.pv.len());
-        for mv in &r.pv {
-            let here = pos.legal_moves();
-            if !here.contains(mv) {
-                break;
-            }
-            pv.push(notation::write(mv, &here));
-            pos = pos.play_unchecked(mv);
-        }
-        SearchView {
-            mv: r.best.as_ref().map(|m| MoveView::new(m, &legal)),
-            score: r.score,
-            depth: r.depth,
-            nodes: r.nodes,
-            pv,
-            time_ms: r.time_ms,
-        }
-    }
+/// The status as JavaScript sees it: `{state, toMove, winner, reason, counts}`.
+pub fn status(game: &Game) -> StatusView {
+    StatusView::of(game)
 }
 
 /// Search options from JavaScript: `{movetimeMs, depth, nodes}`.

@@ -1,6 +1,8 @@
 //! The exported JavaScript classes `Game` and `Bot`.
 
-use super::convert::{self, MoveRequest, MoveView, WebError, MAX_PDN_TEXT, MAX_SHORT_TEXT};
+use super::convert::{
+    self, MoveRequest, MoveView, SearchView, WebError, MAX_PDN_TEXT, MAX_SHORT_TEXT,
+};
 use crate::game;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -477,7 +479,7 @@ impl Bot {
             0
         };
         let r = self.engine.play_level(game.inner(), level, seed, &clock());
-        to_js(&convert::SearchView::new(game.inner(), &r))
+        to_js(&SearchView::new(game.inner().position(), &r))
     }
 
     /// Full-strength search within `{movetimeMs, depth, nodes}`.
@@ -491,7 +493,7 @@ impl Bot {
         let opts = convert::search_options_from_json(&json).map_err(js_error)?;
         let limits = opts.limits().map_err(js_error)?;
         let r = self.engine.search(game.inner(), &limits, &clock());
-        to_js(&convert::SearchView::new(game.inner(), &r))
+        to_js(&SearchView::new(game.inner().position(), &r))
     }
 
     /// A hint for the side to move: a short full-strength search (`movetimeMs`, default 1000).
@@ -514,7 +516,7 @@ impl Bot {
         };
         let limits = opts.limits().map_err(js_error)?;
         let r = self.engine.search(game.inner(), &limits, &clock());
-        to_js(&convert::SearchView::new(game.inner(), &r))
+        to_js(&SearchView::new(game.inner().position(), &r))
     }
 
     /// Would the bot, playing `side`, accept a draw offer now?
