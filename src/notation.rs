@@ -10,7 +10,7 @@
 //! legal move, or more than one, is a typed error listing the candidates.
 
 use crate::bitboard::{Bitboard, Direction};
-use crate::movegen::Move;
+use crate::moves::Move;
 use crate::position::Position;
 use crate::square::Square;
 use std::fmt;
@@ -180,20 +180,6 @@ fn behind_jumped(pos: &Position, from: Square, a: Square, b: Square, to: Square)
     })
 }
 
-/// Can a king of the side to move, standing on `at` after taking `taken`
-/// (still on the board), capture again?
-fn king_can_go_on(pos: &Position, from: Square, at: Square, taken: Bitboard) -> bool {
-    let occ = pos.occupied().without(from);
-    let enemy = pos.pieces(pos.turn().opposite());
-    Direction::ALL.into_iter().any(|d| {
-        crate::bitboard::first_on_ray(at, d, occ).is_some_and(|p| {
-            enemy.contains(p)
-                && !taken.contains(p)
-                && crate::bitboard::neighbour(p, d).is_some_and(|n| !occ.contains(n))
-        })
-    })
-}
-
 /// Why no legal move matches `from`..`to` (a plain-words explanation).
 pub fn explain_illegal(pos: &Position, squares: &[Square], legal: &[Move]) -> String {
     let from = squares[0];
@@ -232,7 +218,7 @@ pub fn explain_illegal(pos: &Position, squares: &[Square], legal: &[Move]) -> St
                 for i in 0..path.len() - 1 {
                     if behind_jumped(pos, from, path[i], path[i + 1], to) {
                         let taken = captured_along(pos, &path[..=i + 1]).unwrap_or_default();
-                        return if king_can_go_on(pos, from, to, taken) {
+                        return if crate::movegen::king_can_capture_again(pos, from, to, taken) {
                             format!("the capture is not finished: from {to} the piece must capture again")
                         } else {
                             "the king must stop on a square from which it can go on capturing"

@@ -2,7 +2,7 @@
 //! [`Position`] that the move generator can trust.
 
 use crate::bitboard::Bitboard;
-use crate::movegen::{Move, MoveList};
+use crate::moves::{Move, MoveList};
 use crate::square::{Color, Square};
 use std::fmt;
 

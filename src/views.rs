@@ -19,7 +19,7 @@
 
 use crate::engine::SearchResult;
 use crate::game::{Counts, DrawReason, Game, PlayedMove, Status, WinReason};
-use crate::movegen::Move;
+use crate::moves::Move;
 use crate::notation;
 use crate::position::Position;
 use serde::Serialize;

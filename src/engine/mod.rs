@@ -40,7 +40,7 @@ pub use levels::{level, levels, LevelInfo, Rng, MAX_LEVEL};
 pub use search::{DrawState, Limits, NoDrawCounts, SearchResult, MATE, MATE_BOUND};
 
 use crate::game::{Game, Status};
-use crate::movegen::Move;
+use crate::moves::Move;
 use crate::position::Position;
 use crate::square::Color;
 use search::{Heuristics, Searcher};

@@ -4,7 +4,7 @@
 //! `(from, to, captured)`, a score with its bound, the depth, and the search
 //! generation for replacement.
 
-use crate::movegen::Move;
+use crate::moves::Move;
 
 /// What a stored score means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -59,7 +59,7 @@
 //! position: the record knows nothing of what came before.
 
 use crate::bitboard::Bitboard;
-use crate::movegen::Move;
+use crate::moves::Move;
 use crate::position::Position;
 use crate::square::Color;
 use serde::Serialize;

@@ -3,7 +3,7 @@
 use super::draws::{DrawCounters, DrawReason};
 use super::status::{Status, WinReason};
 use crate::fen::FenError;
-use crate::movegen::{Move, MoveList};
+use crate::moves::{Move, MoveList};
 use crate::notation::{self, NotationError};
 use crate::position::{IllegalMove, Position};
 use crate::square::Color;

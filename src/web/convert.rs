@@ -1,9 +1,10 @@
+#![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 //! Plain-Rust conversions behind the JavaScript API: the shapes JavaScript
 //! sees, reading a move from text or an object, and the error codes. No
 //! `wasm_bindgen` here, so all of it is tested natively.
 
 use crate::game::{Game, GameError};
-use crate::movegen::Move;
+use crate::moves::Move;
 use crate::notation::{self, NotationError};
 use crate::position::Position;
 use crate::square::Square;
@@ -48,7 +49,9 @@ pub struct MoveInput {
     pub captures: Option<Vec<String>>,
     pub path: Option<Vec<String>>,
     /// Accepted and ignored, so a move object from `legalMoves()` can be passed back as is.
+    #[allow(dead_code)]
     pub notation: Option<String>,
+    #[allow(dead_code)]
     pub crowns: Option<bool>,
 }
 
@@ -180,10 +183,10 @@ pub fn play(game: &mut Game, req: &MoveRequest) -> Result<MoveView, WebError> {
 pub fn resolve_input(pos: &Position, input: &MoveInput, legal: &[Move]) -> Result<Move, WebError> {
     let text = match (&input.path, &input.from, &input.to) {
         (Some(path), None, None) | (Some(path), Some(_), Some(_)) => {
-            if path.len() < 2 || path.len() > crate::movegen::MAX_PATH {
+            if path.len() < 2 || path.len() > crate::moves::MAX_PATH {
                 return Err(WebError::bad_argument(format!(
                     "path must list 2 to {} squares, got {}",
-                    crate::movegen::MAX_PATH,
+                    crate::moves::MAX_PATH,
                     path.len()
                 )));
             }

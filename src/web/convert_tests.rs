@@ -1,8 +1,9 @@
 //! The plain-Rust half of the JavaScript API, tested natively: move objects,
 //! reading moves from text and objects, error codes, status shape.
 
-use shashki::game::Game;
-use shashki::web::convert::{self, MoveInput, MoveView};
+use crate as shashki;
+use crate::game::Game;
+use crate::web::convert::{self, MoveInput, MoveView};
 
 fn input(
     from: Option<&str>,
@@ -203,7 +204,8 @@ fn board_and_history() {
 /// the PDN collection, including one that starts with Black to move.
 #[test]
 fn history_from_the_record_matches_a_replay() {
-    let games = shashki::game::pdn::parse_games(include_str!("data/russian-games.pdn")).unwrap();
+    let games = shashki::game::pdn::parse_games(include_str!("../../tests/data/russian-games.pdn"))
+        .unwrap();
     let mut black_first = Game::from_fen("B:Wc3,e3:Bd6,f8").unwrap();
     for m in ["d6-c5", "c3-b4", "c5:a3"] {
         black_first.play_text(m).unwrap();
@@ -306,7 +308,7 @@ fn play_resolves_and_records_once() {
 
 #[test]
 fn search_options_and_levels() {
-    use shashki::web::convert::{level, levels, SearchOptions};
+    use crate::web::convert::{level, levels, SearchOptions};
     let ok = SearchOptions {
         movetime_ms: Some(100.0),
         ..Default::default()
