@@ -30,9 +30,9 @@ pub mod baseline;
 pub mod clock;
 pub mod eval;
 pub mod levels;
-pub mod search;
-pub mod tt;
-pub mod zobrist;
+mod search;
+pub(crate) mod tt;
+pub(crate) mod zobrist;
 
 pub use clock::Clock;
 pub use eval::Weights;

@@ -104,6 +104,7 @@ impl Table {
     }
 
     /// Size in bytes.
+    #[cfg(test)]
     pub fn size_bytes(&self) -> usize {
         self.buckets.len() * std::mem::size_of::<Bucket>()
     }
@@ -273,6 +274,7 @@ impl Buckets {
     }
 
     #[inline]
+    #[cfg(test)]
     fn len(&self) -> usize {
         self.len
     }
