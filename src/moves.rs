@@ -48,6 +48,15 @@ impl Move {
     }
 
     /// Start square.
+    ///
+    /// ```
+    /// use shashki::Position;
+    /// let p = Position::from_fen("W:Wc3:Bd4,h8").unwrap();
+    /// let mv = p.parse_move("c3:e5").unwrap();
+    /// assert_eq!(mv.from().to_string(), "c3");
+    /// assert_eq!(mv.to().to_string(), "e5");
+    /// assert_eq!(mv.captured().count(), 1);
+    /// ```
     #[inline]
     pub fn from(&self) -> Square {
         Square::from_index_unchecked(self.from)
@@ -72,12 +81,30 @@ impl Move {
     }
 
     /// True when a man becomes a king by this move (at its end or in its middle).
+    ///
+    /// ```
+    /// use shashki::Position;
+    /// let p = Position::from_fen("W:Wc7:Bh2").unwrap();
+    /// assert!(p.parse_move("c7-d8").unwrap().crowns());
+    /// let q = Position::from_fen("W:Wc5:Bh2").unwrap();
+    /// assert!(!q.parse_move("c5-d6").unwrap().crowns());
+    /// ```
     #[inline]
     pub fn crowns(&self) -> bool {
         self.crowns
     }
 
     /// Start square and every landing square, in order.
+    ///
+    /// ```
+    /// use shashki::Position;
+    /// // A man takes two pieces: a1 -> c3 -> e5.
+    /// let p = Position::from_fen("W:Wa1:Bb2,d4").unwrap();
+    /// let mv = p.legal_moves()[0];
+    /// let path: Vec<String> = mv.path().map(|s| s.to_string()).collect();
+    /// assert_eq!(path, ["a1", "c3", "e5"]);
+    /// assert_eq!(mv.long_notation(), "a1:c3:e5");
+    /// ```
     pub fn path(&self) -> impl ExactSizeIterator<Item = Square> + '_ {
         self.path[..self.path_len as usize]
             .iter()
@@ -138,6 +165,14 @@ impl fmt::Debug for Move {
 pub struct MoveList(pub(crate) Vec<Move>);
 
 impl MoveList {
+    ///
+    /// ```
+    /// use shashki::{MoveList, Position};
+    /// let mut list = MoveList::new();
+    /// assert!(list.is_empty());
+    /// Position::start().generate_moves(&mut list);
+    /// assert_eq!(list.len(), 7);
+    /// ```
     pub fn new() -> MoveList {
         MoveList(Vec::with_capacity(32))
     }

@@ -79,6 +79,19 @@ impl fmt::Display for NotationError {
 impl std::error::Error for NotationError {}
 
 /// The text of `mv`, given every legal move of its position (`legal`).
+///
+/// ```
+/// use shashki::{notation, Position};
+/// let p = Position::start();
+/// let legal = p.legal_moves();
+/// let mut all: Vec<String> = legal.iter().map(|m| notation::write(m, &legal)).collect();
+/// all.sort();
+/// assert_eq!(all[0], "a3-b4");
+/// // Captures are written with ':'.
+/// let p = Position::from_fen("W:Wc3:Bd4").unwrap();
+/// let legal = p.legal_moves();
+/// assert_eq!(notation::write(&legal[0], &legal), "c3:e5");
+/// ```
 pub fn write(mv: &Move, legal: &[Move]) -> String {
     if !mv.is_capture() {
         return format!("{}-{}", mv.from(), mv.to());
@@ -181,6 +194,14 @@ fn behind_jumped(pos: &Position, from: Square, a: Square, b: Square, to: Square)
 }
 
 /// Why no legal move matches `from`..`to` (a plain-words explanation).
+///
+/// ```
+/// use shashki::{notation, Position, Square};
+/// let p = Position::from_fen("W:Wc3,g3:Bd4").unwrap();
+/// let sq = |s: &str| s.parse::<Square>().unwrap();
+/// let why = notation::explain_illegal(&p, &[sq("g3"), sq("h4")], &p.legal_moves());
+/// assert!(why.contains("compulsory"), "{why}");
+/// ```
 pub fn explain_illegal(pos: &Position, squares: &[Square], legal: &[Move]) -> String {
     let from = squares[0];
     let to = *squares.last().expect("two squares");
@@ -257,6 +278,18 @@ fn join_ends(moves: &[&Move]) -> String {
 
 /// Finds the legal move that `text` names, given the legal moves `legal`
 /// of `pos`.
+///
+/// ```
+/// use shashki::{notation, Position};
+/// let p = Position::from_fen("W:Wc3:Bd4").unwrap();
+/// let legal = p.legal_moves();
+/// // ':' or 'x', letters or PDN numbers all name the same capture.
+/// let a = notation::parse_in(&p, "c3:e5", &legal).unwrap();
+/// assert_eq!(notation::parse_in(&p, "c3xe5", &legal).unwrap(), a);
+/// assert_eq!(notation::parse_in(&p, "22x15", &legal).unwrap(), a);
+/// let err = notation::parse_in(&p, "c3-b4", &legal).unwrap_err();
+/// assert_eq!(err.code(), "illegal_move");
+/// ```
 pub fn parse_in(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, NotationError> {
     let shown = text.trim().chars().take(MAX_MOVE_TEXT).collect::<String>();
     let squares = split_squares(text).map_err(|reason| NotationError::Malformed {
@@ -307,6 +340,13 @@ pub fn parse_in(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, Nota
 
 impl Position {
     /// The Russian notation of `mv` in this position.
+    ///
+    /// ```
+    /// use shashki::Position;
+    /// let p = Position::start();
+    /// let mv = p.parse_move("c3-d4").unwrap();
+    /// assert_eq!(p.move_text(&mv), "c3-d4");
+    /// ```
     pub fn move_text(&self, mv: &Move) -> String {
         write(mv, &self.legal_moves())
     }

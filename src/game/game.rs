@@ -180,6 +180,14 @@ impl Game {
     }
 
     /// A new game from a FEN.
+    ///
+    /// ```
+    /// use shashki::game::Game;
+    /// let g = Game::from_fen("B:WKa1:Bh8").unwrap();
+    /// assert_eq!(g.position().turn(), shashki::Color::Black);
+    /// assert_eq!(g.ply(), 0);
+    /// assert!(Game::from_fen("not a fen").is_err());
+    /// ```
     pub fn from_fen(fen: &str) -> Result<Game, FenError> {
         Ok(Game::from_position(Position::from_fen(fen)?))
     }
@@ -206,6 +214,15 @@ impl Game {
     }
 
     /// The legal moves at the cursor; empty once the game is over.
+    ///
+    /// ```
+    /// use shashki::game::Game;
+    /// let mut g = Game::from_fen("W:Wc3:Bd4").unwrap();
+    /// assert_eq!(g.legal_moves().len(), 1);
+    /// g.play_text("c3:e5").unwrap(); // Black has no piece left
+    /// assert!(g.status().is_over());
+    /// assert!(g.legal_moves().is_empty());
+    /// ```
     pub fn legal_moves(&self) -> MoveList {
         if self.status().is_over() {
             MoveList::new()
@@ -310,6 +327,15 @@ impl Game {
     }
 
     /// The number of the move played from ply `ply` (0 = the start).
+    ///
+    /// ```
+    /// use shashki::game::Game;
+    /// let g = Game::new();
+    /// assert_eq!((g.move_number(0), g.move_number(1), g.move_number(2)), (1, 1, 2));
+    /// // Black begins: its first move is 1, White's reply is 2.
+    /// let b = Game::from_fen("B:Wc3:Bf6").unwrap();
+    /// assert_eq!((b.move_number(0), b.move_number(1)), (1, 2));
+    /// ```
     pub fn move_number(&self, ply: usize) -> u32 {
         let ply = ply as u32;
         match self.start.turn() {
@@ -455,6 +481,20 @@ impl Game {
 
     /// Moves the cursor to `ply` (0 = the start); false if the record is
     /// shorter (the cursor does not move). An open draw offer lapses.
+    ///
+    /// ```
+    /// use shashki::game::Game;
+    /// let mut g = Game::new();
+    /// for m in ["c3-d4", "f6-g5", "g3-h4"] {
+    ///     g.play_text(m).unwrap();
+    /// }
+    /// assert!(g.goto(1));
+    /// assert_eq!(g.ply(), 1);
+    /// assert_eq!(g.record_len(), 3); // the later moves can be redone
+    /// assert!(g.redo());
+    /// assert_eq!(g.history()[1].notation, "f6-g5");
+    /// assert!(!g.goto(4));
+    /// ```
     pub fn goto(&mut self, ply: usize) -> bool {
         if ply > self.moves.len() {
             return false;
@@ -469,6 +509,17 @@ impl Game {
     /// `by` offers a draw. It stays open until the other side accepts or
     /// declines it, or plays a move instead. If the other side's offer is
     /// open, this accepts it.
+    ///
+    /// ```
+    /// use shashki::game::{DrawReason, Game, Status};
+    /// use shashki::Color;
+    /// let mut g = Game::new();
+    /// g.offer_draw(Color::White).unwrap();
+    /// assert_eq!(g.draw_offer(), Some(Color::White));
+    /// assert!(g.offer_draw(Color::White).is_err()); // already offered
+    /// g.accept_draw().unwrap();
+    /// assert!(matches!(g.status(), Status::Draw { reason: DrawReason::Agreement, .. }));
+    /// ```
     pub fn offer_draw(&mut self, by: Color) -> Result<(), GameError> {
         if self.status().is_over() {
             return Err(GameError::GameOver);
@@ -514,6 +565,16 @@ impl Game {
     }
 
     /// `side` resigns: the other side wins (moves after the cursor are dropped).
+    ///
+    /// ```
+    /// use shashki::game::Game;
+    /// use shashki::Color;
+    /// let mut g = Game::new();
+    /// g.resign(Color::Black).unwrap();
+    /// assert_eq!(g.status().winner(), Some(Color::White));
+    /// assert_eq!(g.status().result_text(), "2-0");
+    /// assert_eq!(g.play_text("c3-d4").unwrap_err().code(), "game_over");
+    /// ```
     pub fn resign(&mut self, side: Color) -> Result<(), GameError> {
         if self.status().is_over() {
             return Err(GameError::GameOver);
@@ -532,6 +593,16 @@ impl Game {
 
     /// Sets a PDN tag (replacing one of the same name). `Result`, `FEN`
     /// and `GameType` are written from the game itself and are ignored here.
+    ///
+    /// ```
+    /// use shashki::game::Game;
+    /// let mut g = Game::new();
+    /// g.set_tag("White", "Ivanov");
+    /// g.set_tag("White", "Petrov"); // replaces
+    /// g.set_tag("Result", "2-0"); // derived from the game: ignored
+    /// assert_eq!(g.tag("White"), Some("Petrov"));
+    /// assert_eq!(g.tags().len(), 1);
+    /// ```
     pub fn set_tag(&mut self, name: &str, value: &str) {
         if DERIVED_TAGS.iter().any(|t| t.eq_ignore_ascii_case(name)) {
             return;
