@@ -7,9 +7,11 @@
 #   bash scripts/fuzz.sh --runs 1000000  # at least a million inputs each
 #   bash scripts/fuzz.sh --time 60 play  # one target, 60 s
 #
-# Fails on any crash (panic, failed assertion) or an input over 1 s
-# (libFuzzer's timeout); every input over 100 ms is printed as "SLOW" and
-# also fails the run. Logs: fuzz/logs/TARGET.log.
+# Fails on any crash (panic, failed assertion) and on any input that takes
+# over 100 ms of CPU time (the targets print those as "SLOW"). libFuzzer's
+# own timeout counts wall time, which a loaded shared machine stretches
+# (a 0.09 ms input once "took" over 1 s), so it is set to 10 s as a
+# backstop only. Logs: fuzz/logs/TARGET.log.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -59,7 +61,7 @@ for t in "${targets[@]}"; do
   seed "$t"
   log=fuzz/logs/$t.log
   echo "== fuzz $t (${limit[*]}) -> $log"
-  if ! (cd fuzz && cargo +nightly fuzz run "$t" "corpus/$t" -- "${limit[@]}" -timeout=1 -print_final_stats=1) >"$log" 2>&1; then
+  if ! (cd fuzz && cargo +nightly fuzz run "$t" "corpus/$t" -- "${limit[@]}" -timeout=10 -print_final_stats=1) >"$log" 2>&1; then
     echo "fuzz $t FAILED (see $log)"; tail -n 30 "$log"; status=1
   fi
   if grep -q '^SLOW' "$log"; then

@@ -302,3 +302,18 @@ proptest! {
         }
     }
 }
+
+/// Inputs the fuzzer flagged (fuzz/, `scripts/fuzz.sh`), kept as
+/// regression tests. `fen-wall-timeout.bin`: 1001 bytes of junk that
+/// libFuzzer's wall-clock timeout flagged on a loaded machine; alone it
+/// reads in 0.09 ms. It must be refused with an error, as must every prefix.
+#[test]
+fn fuzz_findings_are_refused() {
+    let bytes = include_bytes!("data/fuzz/fen-wall-timeout.bin");
+    let text = String::from_utf8_lossy(bytes);
+    assert!(Position::from_fen(&text).is_err());
+    assert!(shashki::fen::parse_setup(&text).is_err());
+    for end in (0..text.len()).filter(|&i| text.is_char_boundary(i)) {
+        let _ = Position::from_fen(&text[..end]);
+    }
+}

@@ -1,7 +1,7 @@
 //! A sequence of `Game.play` calls as the page makes them, through the
 //! bindings' plain-Rust layer: each line is notation text, or a move object
 //! when it starts with `{`; `<` undoes, `>` redoes. A refused move leaves
-//! the game exactly as it was (position, record, status, PDN).
+//! the game exactly as it was (position, ply, record, status, last move).
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use shashki::game::Game;
@@ -12,7 +12,7 @@ fuzz_target!(|data: &[u8]| {
     common::timed(data, || {
         let Ok(text) = std::str::from_utf8(data) else { return };
         let mut g = Game::new();
-        for line in text.split('\n').take(256) {
+        for line in text.split('\n').take(128) {
             match line {
                 "<" => {
                     g.undo();
@@ -35,7 +35,8 @@ fuzz_target!(|data: &[u8]| {
             } else {
                 MoveRequest::Text(line.to_string())
             };
-            let before = (g.position().fen(), g.ply(), g.record_len(), g.status(), g.to_pdn());
+            let last = |g: &Game| g.history().last().map(|p| p.notation.clone());
+            let before = (*g.position(), g.ply(), g.record_len(), g.status(), last(&g), g.draw_offer());
             match convert::play(&mut g, &req) {
                 Ok(v) => {
                     assert_eq!(g.ply(), before.1 + 1);
@@ -43,11 +44,13 @@ fuzz_target!(|data: &[u8]| {
                 }
                 Err(e) => {
                     assert!(!e.code.is_empty() && !e.message.is_empty());
-                    let after = (g.position().fen(), g.ply(), g.record_len(), g.status(), g.to_pdn());
+                    let after = (*g.position(), g.ply(), g.record_len(), g.status(), last(&g), g.draw_offer());
                     assert_eq!(after, before, "a refused move changed the game");
                 }
             }
         }
         let _ = (convert::history(&g), convert::status(&g), convert::board(&g));
+        let back = Game::from_pdn(&g.to_pdn()).expect("the game's PDN reads back");
+        assert_eq!(back.position(), g.position());
     });
 });
