@@ -37,6 +37,23 @@ export function assertEq(actual, expected, message) {
   if (a !== e) throw new AssertionError(`${message}: expected ${e}, got ${a}`);
 }
 
+/**
+ * page.evaluate for page code that awaits something (a widget's `ready`, an
+ * `attempt`, the engine loading): fails with `what` once `ms` pass instead
+ * of waiting for a promise that may never settle.
+ */
+export async function evaluateWithin(page, ms, what, fn, arg) {
+  let timer;
+  const expired = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new AssertionError(`${what}: no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([page.evaluate(fn, arg), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Opens the page (optionally with a hash) and waits until it is ready. */
 export async function open(page, base, hash = "") {
   await page.goto(`${base}/${hash ? `#${hash}` : ""}`);
@@ -106,7 +123,10 @@ export async function fenShown(page) {
 
 /** Asks the wasm module itself (the same module the page uses) for facts. */
 export function oracle(page, fn, arg) {
-  return page.evaluate(
+  return evaluateWithin(
+    page,
+    10000,
+    "the engine oracle",
     async ({ src, arg }) => {
       const m = await import("/shashki.js");
       // eslint-disable-next-line no-new-func

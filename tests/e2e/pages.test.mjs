@@ -1,8 +1,8 @@
 // Browser tests of the board widget, the rules page and the lessons page,
 // against the site as `trunk build --release` builds it (real wasm engine).
 
-import { assert, assertEq, shotPath } from "./lib.mjs";
-import { expectedPieces, widgetsReady } from "./pages-lib.mjs";
+import { assert, assertEq, evaluateWithin, shotPath } from "./lib.mjs";
+import { attemptIn, expectedPieces, widgetsReady } from "./pages-lib.mjs";
 
 /** Pieces drawn inside one widget: {square: piece}, by square name. */
 async function widgetPieces(page, index) {
@@ -35,7 +35,7 @@ async function animationsDone(page) {
 
 /** What the engine says about a FEN, asked through the page's own module. */
 function engineFacts(page, fen) {
-  return page.evaluate(async (fen) => {
+  return evaluateWithin(page, 10000, `the engine's facts about ${fen}`, async (fen) => {
     const { loadEngine } = await import("./board/engine.js");
     const E = await loadEngine();
     const g = fen ? E.Game.fromFen(fen) : new E.Game();
@@ -89,7 +89,7 @@ export const tests = [
         }
         if (w.attrs["data-claim-after-moves"] !== undefined) {
           for (const m of w.attrs["data-claim-after-moves"].split(/\s+/)) {
-            const r = await page.evaluate(({ i, m }) => document.querySelectorAll("shashki-board")[i].attempt(m), { i, m });
+            const r = await attemptIn(page, i, m);
             assert(r.ok, `widget ${i + 1}: ${m}: ${r.message}`);
           }
           const text = (await statusOf(page, i)).text;
@@ -133,7 +133,7 @@ export const tests = [
       await page.goto(`${base}/rules.html`);
       const widgets = await widgetsReady(page);
       const i = widgets.findIndex((w) => w.attrs["data-claim-moves"] === "a1:g3 a1:h2");
-      const r = await page.evaluate((i) => document.querySelectorAll("shashki-board")[i].attempt("a1:f6"), i);
+      const r = await attemptIn(page, i, "a1:f6");
       assert(!r.ok, "a1:f6 refused");
       assert(/must stop on a square from which it can go on capturing/.test(r.message), `reason: ${r.message}`);
       assertEq(await widgetPieces(page, i), { a1: "white-king", c3: "black-man", f4: "black-man" }, "unchanged");
@@ -216,6 +216,7 @@ export const tests = [
   },
   {
     name: "lessons: every exercise accepts its solution and refuses a wrong legal move with a reason",
+    timeoutMs: 120000, // some 20 exercises, each solved by clicks with the replies animated
     async fn({ page, base }) {
       await page.goto(`${base}/lessons.html`);
       await page.evaluate(() => localStorage.clear());
@@ -226,7 +227,10 @@ export const tests = [
       for (const ex of exercises) {
         const w = page.locator("shashki-board").nth(ex.i);
         const lines = ex.attrs.solution.split("|").map((l) => l.trim().split(/\s+/));
-        const firsts = await page.evaluate(
+        const firsts = await evaluateWithin(
+          page,
+          10000,
+          `${ex.attrs.id}: the engine's notation of the solutions`,
           async ({ fen, lines }) => {
             const { loadEngine } = await import("./board/engine.js");
             const E = await loadEngine();
@@ -251,10 +255,7 @@ export const tests = [
         assertEq(await widgetPieces(page, ex.i), expectedPieces(ex.fen), `${ex.attrs.id}: board unchanged`);
         // an illegal move the text names: refused with the engine's reason
         if (ex.attrs["data-claim-refuse"]) {
-          const r = await page.evaluate(({ i, m }) => document.querySelectorAll("shashki-board")[i].attempt(m), {
-            i: ex.i,
-            m: ex.attrs["data-claim-refuse"],
-          });
+          const r = await attemptIn(page, ex.i, ex.attrs["data-claim-refuse"]);
           assert(!r.ok && r.message.includes(ex.attrs["data-claim-reason"]), `${ex.attrs.id}: ${r.message}`);
         }
         // the solution, by clicks: the reader's moves; the widget plays the replies
@@ -285,10 +286,11 @@ export const tests = [
   },
   {
     name: "lessons: every wrong legal move of every exercise is refused with an explanation",
+    timeoutMs: 90000,
     async fn({ page, base }) {
       await page.goto(`${base}/lessons.html`);
       await widgetsReady(page);
-      const silent = await page.evaluate(async () => {
+      const silent = await evaluateWithin(page, 80000, "every wrong move of every exercise", async () => {
         const out = [];
         for (const el of document.querySelectorAll('shashki-board[mode="exercise"]')) {
           for (const m of el.legalMoves()) {
@@ -314,7 +316,7 @@ export const tests = [
       await page.evaluate(() => localStorage.clear());
       await page.reload();
       await widgetsReady(page);
-      const r = await page.evaluate(() => document.getElementById("ex-1-1").attempt("g3-h4"));
+      const r = await evaluateWithin(page, 10000, "ex-1-1: attempt(g3-h4)", () => document.getElementById("ex-1-1").attempt("g3-h4"));
       assert(r.ok && r.solved, `solved: ${JSON.stringify(r)}`);
       await page.reload();
       await widgetsReady(page);
