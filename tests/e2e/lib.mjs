@@ -189,3 +189,38 @@ export async function squareCenter(page, square) {
   const b = await page.locator(`rect[data-square="${square}"]`).boundingBox();
   return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
 }
+
+/**
+ * Starts recording, on the page's own clock (performance.now()), every spell
+ * of bot thinking and every long task of the main thread. A spell runs from
+ * body[data-thinking] turning "true" (set in the same task that posts the
+ * request to the Worker) to its turning "false" (set in the task that takes
+ * the reply): the bot's time as the page sees it, not inside the Worker.
+ * Call it before the move the bot answers; read with botWatch(page).
+ */
+export function watchBot(page) {
+  return page.evaluate(() => {
+    const w = { spells: [], longTasks: [] };
+    window.__botWatch = w;
+    let open = null;
+    new MutationObserver(() => {
+      const now = performance.now();
+      const on = document.body.dataset.thinking === "true";
+      if (on && !open) {
+        open = { start: now, end: null };
+        w.spells.push(open);
+      } else if (!on && open) {
+        open.end = now;
+        open = null;
+      }
+    }).observe(document.body, { attributes: true, attributeFilter: ["data-thinking"] });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: "longtask" });
+  });
+}
+
+/** {spells: [{start, end}], longTasks: [{start, duration}]} since watchBot. */
+export function botWatch(page) {
+  return page.evaluate(() => window.__botWatch);
+}
