@@ -384,6 +384,149 @@ export const tests = [
     },
   },
   {
+    name: "exercise boards show no destination dots and are given only legal moves",
+    async fn({ page, base }) {
+      await page.goto(`${base}/lessons.html`);
+      const widgets = await widgetsReady(page);
+      const exercises = widgets.map((w, i) => ({ ...w, i })).filter((w) => w.attrs.mode === "exercise");
+      assert(exercises.length >= 8, `only ${exercises.length} exercises`);
+      let picked = 0;
+      for (const ex of exercises) {
+        // what the board was given: the engine's legal moves, nothing else
+        const given = await page.evaluate((i) => {
+          const el = document.querySelectorAll("shashki-board")[i];
+          return el._board.state.legalMoves.map((m) => m.notation).sort();
+        }, ex.i);
+        assertEq(given, [...ex.legal].sort(), `${ex.attrs.id}: moves given to the board`);
+        const w = page.locator("shashki-board").nth(ex.i);
+        assertEq(await w.locator(".sb-must-capture").count(), 0, `${ex.attrs.id}: no must-capture ring`);
+        // every piece of the side to move can be picked, movable or not, and shows nothing
+        const turn = ex.fen[0] === "W" ? "white" : "black";
+        const own = Object.entries(expectedPieces(ex.fen)).filter(([, p]) => p.startsWith(turn)).map(([sq]) => sq);
+        for (const sq of own) {
+          await clickIn(page, ex.i, sq);
+          assertEq(await w.locator(".sb-selected").count(), 1, `${ex.attrs.id}: ${sq} can be picked`);
+          assertEq(await w.locator("[data-dest], [data-hop], .sb-dest, .sb-hop").count(), 0, `${ex.attrs.id}: ${sq} shows no destination`);
+          const spoken = await w.locator("rect[data-square]").evaluateAll((els) =>
+            els.map((e) => e.getAttribute("aria-label")).filter((l) => /move here|capture path|must capture/.test(l)),
+          );
+          assertEq(spoken, [], `${ex.attrs.id}: ${sq}: no square is announced as a destination`);
+          await clickIn(page, ex.i, sq); // drop it again
+          picked += 1;
+        }
+      }
+      assert(picked >= 30, `only ${picked} pieces picked`);
+      // a try no legal move makes, by clicks: the engine says why, the board stays
+      const i = widgets.findIndex((w) => w.attrs.id === "ex-2-1");
+      const fen = widgets[i].fen;
+      const reason = await evaluateWithin(page, 10000, "the engine's reason for h2-g3", async (fen) => {
+        const { loadEngine } = await import("./board/engine.js");
+        const E = await loadEngine();
+        const g = E.Game.fromFen(fen);
+        try {
+          g.play({ from: "h2", to: "g3" });
+          return null;
+        } catch (e) {
+          return { code: e.code, reason: e.reason || e.message };
+        } finally {
+          g.free();
+        }
+      }, fen);
+      assertEq(reason && reason.code, "illegal_move", "h2-g3 is illegal in ex-2-1 (a capture is compulsory)");
+      await clickIn(page, i, "h2");
+      await clickIn(page, i, "g3");
+      await page.waitForFunction((i) => document.querySelectorAll("shashki-board")[i].querySelector(".sbw-status").dataset.kind === "refused", i);
+      const st = await statusOf(page, i);
+      assert(st.text.includes(reason.reason), `the engine's reason "${reason.reason}" in "${st.text}"`);
+      assertEq(await widgetPieces(page, i), expectedPieces(fen), "ex-2-1 unchanged");
+      await page.locator("shashki-board").nth(i).screenshot({ path: shotPath("pages-exercise-no-dots.png") });
+    },
+  },
+  {
+    name: "widget: orientation, highlight, ply, hint and data-wrong attributes; ready and solved events",
+    async fn({ page, base }) {
+      const html = `<!doctype html><meta charset="utf-8"><title>attributes</title>
+        <script>
+          window.__events = [];
+          for (const type of ["shashki-ready", "shashki-solved"]) {
+            document.addEventListener(type, (e) => window.__events.push({ type, id: e.target.id, detail: e.detail }));
+          }
+        </script>
+        <script type="module" src="./shashki-board.js"></script>
+        <shashki-board id="turned" fen="W:Wc3:Bf6" orientation="black" highlight="c3 f6 z9" caption="Turned"></shashki-board>
+        <shashki-board id="at2" mode="replay" moves="c3-d4 f6-g5 g3-h4" ply="2"></shashki-board>
+        <shashki-board id="atend" mode="replay" moves="c3-d4 f6-g5 g3-h4" ply="end"></shashki-board>
+        <shashki-board id="ex" mode="exercise" fen="W:Wa1,c1,g1:Bh8" solution="g1-h2"
+          hint="Keep the corner man company." success="Well played.">
+          <p data-wrong="c1-d2 c1-b2">It leaves the back rank.</p>
+        </shashki-board>`;
+      await page.route("**/widget/attributes.html", (route) => route.fulfill({ body: html, contentType: "text/html" }));
+      await page.goto(`${base}/widget/attributes.html`);
+      const widgets = await widgetsReady(page);
+      assertEq(widgets.length, 4, "widgets");
+      const ids = widgets.map((w) => w.attrs.id);
+      const events = () => page.evaluate(() => window.__events);
+      assertEq(
+        (await events()).filter((e) => e.type === "shashki-ready").map((e) => e.id).sort(),
+        [...ids].sort(),
+        "one shashki-ready per widget, caught on the document",
+      );
+
+      // orientation="black": a1 at the top-right; highlight marks c3 and f6 (z9 is no square)
+      const corner = async (i) => {
+        const w = page.locator("shashki-board").nth(i);
+        const a1 = await w.locator('rect[data-square="a1"]').boundingBox();
+        const h8 = await w.locator('rect[data-square="h8"]').boundingBox();
+        return a1.x > h8.x && a1.y < h8.y ? "a1 top-right" : a1.x < h8.x && a1.y > h8.y ? "a1 bottom-left" : "other";
+      };
+      assertEq(await corner(0), "a1 top-right", "orientation black");
+      const marks = await page.locator("#turned .sb-highlight").evaluateAll((els) => els.map((e) => e.dataset.markSquare).sort());
+      assertEq(marks, ["c3", "f6"], "highlighted squares");
+      await page.evaluate(() => document.getElementById("turned").setAttribute("orientation", "white"));
+      await page.waitForFunction(() => window.__events.filter((e) => e.type === "shashki-ready" && e.id === "turned").length === 2);
+      assertEq(await corner(0), "a1 bottom-left", "orientation changed to white");
+
+      // ply="2" and ply="end": the replay starts there
+      const after = await evaluateWithin(page, 10000, "positions of the replay", async () => {
+        const { loadEngine } = await import("/board/engine.js");
+        const E = await loadEngine();
+        const g = new E.Game();
+        const out = [];
+        for (const m of ["c3-d4", "f6-g5", "g3-h4"]) {
+          g.play(m);
+          out.push(g.fen());
+        }
+        g.free();
+        return out;
+      });
+      assertEq(await widgetPieces(page, 1), expectedPieces(after[1]), "ply=2 shows the position after two moves");
+      assert((await statusOf(page, 1)).text.startsWith("Move 2 of 3: f6-g5."), (await statusOf(page, 1)).text);
+      assertEq(await page.getAttribute('#at2 button[data-ply="2"]', "aria-current"), "step", "move 2 is current");
+      assertEq(await widgetPieces(page, 2), expectedPieces(after[2]), "ply=end shows the last position");
+      assert((await statusOf(page, 2)).text.startsWith("Move 3 of 3: g3-h4."), (await statusOf(page, 2)).text);
+      assertEq(await page.locator('#atend button[data-action="forward"]').isDisabled(), true, "nothing after the end");
+
+      // data-wrong texts, the hint attribute, success and shashki-solved
+      assert(await page.locator("#ex [data-wrong]").isHidden(), "the data-wrong text stays hidden");
+      for (const m of ["c1-d2", "c1-b2"]) {
+        const r = await attemptIn(page, 3, m);
+        assertEq([r.ok, r.refused, r.message], [false, "legal", `${m} is legal, but not the answer: It leaves the back rank.`], `${m}: data-wrong`);
+      }
+      const r = await attemptIn(page, 3, "a1-b2");
+      assertEq([r.ok, r.message], [false, "a1-b2 is legal, but not the answer. Keep the corner man company."], "a1-b2: hint");
+      assertEq((await events()).filter((e) => e.type === "shashki-solved"), [], "not solved yet");
+      const solved = await attemptIn(page, 3, "g1-h2");
+      assertEq([solved.ok, solved.solved], [true, true], "g1-h2 solves it");
+      assertEq((await statusOf(page, 3)).text, "Solved! Well played.", "success text");
+      assertEq(await page.getAttribute("#ex", "solved"), "", "solved attribute");
+      assertEq(
+        (await events()).filter((e) => e.type === "shashki-solved"),
+        [{ type: "shashki-solved", id: "ex", detail: { id: "ex" } }],
+        "one shashki-solved event, bubbling to the document",
+      );
+    },
+  },
+  {
     name: "site: the play page links to the rules and lessons pages and back",
     async fn({ page, base }) {
       await page.goto(`${base}/`);
