@@ -156,8 +156,16 @@ export async function newGame(page, { side = "white", level = null } = {}) {
   await page.waitForSelector("#new-game-dialog[open]");
   await page.check(`#new-game-form input[name="side"][value="${side}"]`, { force: true });
   if (level !== null && side !== "humans") await page.selectOption("#level-select", String(level));
+  // The page starts the game in the dialog's "close" event, a task after the
+  // dialog shuts: wait for a listener added after the page's own to run.
+  await page.evaluate(() => {
+    window.__newGameStarted = false;
+    document
+      .getElementById("new-game-dialog")
+      .addEventListener("close", () => (window.__newGameStarted = true), { once: true });
+  });
   await page.click("#new-game-start");
-  await page.waitForFunction(() => !document.getElementById("new-game-dialog").open);
+  await page.waitForFunction(() => window.__newGameStarted === true);
 }
 
 /** Plays a legal move object by clicks: from, to, then the hops if asked. */

@@ -35,12 +35,15 @@ import {
 const BUDGET_MARGIN_MS = 400;
 
 /**
- * The longest main-thread task allowed while the bot searches. A search on
- * the main thread would show as one task as long as the budget (500 ms or
- * more); the 50 ms margin over the browser's long-task threshold absorbs a
- * garbage collection or a descheduled renderer on a loaded machine.
+ * The longest main-thread task allowed while the bot searches. On an idle
+ * machine there is none over the browser's 50 ms long-task threshold; the
+ * margin is for a machine shared with other jobs (load average 20 on two
+ * cores here), where a few ms of rendering stretch to 300 ms of wall time.
+ * A search on the main thread would be one task as long as the whole search
+ * (over a second at the top level; the test checks the search is at least
+ * twice this limit), and the page could not flip the board meanwhile.
  */
-const LONG_TASK_LIMIT_MS = 100;
+const LONG_TASK_LIMIT_MS = 500;
 
 /** The one search recorded by watchBot, with its length checked against the budget. */
 async function checkedSearch(page) {
@@ -648,7 +651,7 @@ export const tests = [
         (t) => t.start > s.start && t.start + t.duration < s.end && (t.start + t.duration < busyFrom || t.start > busyTo),
       );
       const watched = s.took - Math.max(0, Math.min(busyTo, s.end) - Math.max(busyFrom, s.start));
-      assert(watched >= top.movetimeMs / 2, `the search was watched for ${Math.round(watched)} ms only`);
+      assert(watched >= 2 * LONG_TASK_LIMIT_MS, `the search was watched for ${Math.round(watched)} ms only`);
       const over = during.filter((t) => t.duration > LONG_TASK_LIMIT_MS).map((t) => Math.round(t.duration));
       assertEq(over, [], `main-thread tasks over ${LONG_TASK_LIMIT_MS} ms during the ${s.took} ms search`);
     },
