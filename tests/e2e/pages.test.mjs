@@ -527,6 +527,60 @@ export const tests = [
     },
   },
   {
+    name: "widget exercise: two captures with the same ends are chosen hop by hop; tries by keyboard reach the engine",
+    async fn({ page, base }) {
+      const fen = "W:We1:Bd2,f4,d6,f2,d8,d4,h6";
+      const html = `<!doctype html><meta charset="utf-8"><title>paths</title>
+        <script type="module" src="./shashki-board.js"></script>
+        <shashki-board id="paths" mode="exercise" fen="${fen}" solution="e1:g3:e5:c7"></shashki-board>`;
+      await page.route("**/widget/paths.html", (route) => route.fulfill({ body: html, contentType: "text/html" }));
+      await page.goto(`${base}/widget/paths.html`);
+      const [w] = await widgetsReady(page);
+      assert(!w.error, w.status);
+      const legal = await page.evaluate(() => document.getElementById("paths").legalMoves());
+      const shared = legal.filter((m) => m.from === "e1" && m.to === "c7").map((m) => m.path.join(":"));
+      assertEq(shared.sort(), ["e1:c3:e5:c7", "e1:g3:e5:c7"], "two captures from e1 to c7");
+      // the wrong path, by clicks: nothing is shown until c7 is chosen, then the first hops
+      await clickIn(page, 0, "e1");
+      assertEq(await page.locator("#paths [data-dest], #paths [data-hop]").count(), 0, "nothing shown on picking e1");
+      await clickIn(page, 0, "c7");
+      const hops = await page.locator("#paths [data-hop]").evaluateAll((els) => els.map((e) => e.dataset.hop).sort());
+      assertEq(hops, ["c3", "g3"], "the paths' first hops, once c7 is chosen");
+      await clickIn(page, 0, "c3");
+      await page.waitForFunction(() => document.querySelector("#paths .sbw-status").dataset.kind === "refused");
+      assert((await statusOf(page, 0)).text.startsWith("e1:c3:e5:c7 is legal, but not the answer"), (await statusOf(page, 0)).text);
+      assertEq(await widgetPieces(page, 0), expectedPieces(fen), "unchanged after the wrong path");
+      // a try no legal move makes, by keyboard (Enter on e1, then on a1): the engine's reason
+      const sq = (s) => page.locator(`#paths rect[data-square="${s}"]`);
+      await sq("e1").focus();
+      await page.keyboard.press("Enter");
+      await sq("a1").focus();
+      await page.keyboard.press("Enter");
+      await page.waitForFunction(() => /^Not allowed/.test(document.querySelector("#paths .sbw-status").textContent));
+      const reason = await evaluateWithin(page, 10000, "the engine's reason for e1-a1", async (fen) => {
+        const { loadEngine } = await import("/board/engine.js");
+        const E = await loadEngine();
+        const g = E.Game.fromFen(fen);
+        try {
+          g.play({ from: "e1", to: "a1" });
+          return null;
+        } catch (e) {
+          return e.reason;
+        } finally {
+          g.free();
+        }
+      }, fen);
+      assert(reason && (await statusOf(page, 0)).text.includes(reason), `the engine's reason "${reason}"`);
+      // the right path, by keyboard: e1, c7, then g3
+      for (const s of ["e1", "c7", "g3"]) {
+        await sq(s).focus();
+        await page.keyboard.press("Enter");
+      }
+      await page.waitForFunction(() => document.getElementById("paths").hasAttribute("solved"), null, { timeout: 10000 });
+      assertEq((await statusOf(page, 0)).text, "Solved!", "solved by the chosen path");
+    },
+  },
+  {
     name: "site: the play page links to the rules and lessons pages and back",
     async fn({ page, base }) {
       await page.goto(`${base}/`);
