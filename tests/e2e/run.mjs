@@ -53,13 +53,13 @@ const selected = tests.filter((t) => !grep || t.name.includes(grep));
 
 for (const t of selected) {
   const context = await browser.newContext({ viewport: t.viewport || { width: 1280, height: 900 } });
-  context.setDefaultTimeout(ACTION_MS);
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
   page.on("console", (m) => {
     if (m.type() === "error") errors.push(`console error: ${m.text()}`);
   });
+  context.setDefaultTimeout(ACTION_MS);
   const started = Date.now();
   ran += 1;
   try {

@@ -455,7 +455,8 @@ export class Board {
     this.sel = { from: square, partial: [square], ambiguousTo: null };
     this.focusSquare = square;
     this.redraw();
-    if (this.state.allowAnyMove) return this._announce(`${square} selected.`);
+    // free tries: naming the legal destinations would give the answer away
+    if (this.state.allowAnyMove) return this._announce(`${square} selected.`, { kind: "select", square });
     const dests = [...new Set(this._movesFrom(square).map((m) => m.to))];
     this._announce(`${square} selected. ${dests.length === 1 ? "Destination" : "Destinations"}: ${listWords(dests)}.`);
   }
