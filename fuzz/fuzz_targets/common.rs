@@ -32,9 +32,17 @@ pub fn timed(data: &[u8], f: impl FnOnce()) {
     f();
     let us = thread_cpu_us() - t;
     if us > SLOWEST_US.fetch_max(us, Ordering::Relaxed) {
-        eprintln!("slowest input so far: {:.3} ms CPU ({} bytes)", us as f64 / 1e3, data.len());
+        eprintln!(
+            "slowest input so far: {:.3} ms CPU ({} bytes)",
+            us as f64 / 1e3,
+            data.len()
+        );
     }
     if us as f64 / 1e3 > BUDGET_MS {
-        eprintln!("SLOW {:.1} ms CPU: {:?}", us as f64 / 1e3, String::from_utf8_lossy(data));
+        eprintln!(
+            "SLOW {:.1} ms CPU: {:?}",
+            us as f64 / 1e3,
+            String::from_utf8_lossy(data)
+        );
     }
 }

@@ -8,7 +8,9 @@ mod common;
 
 fuzz_target!(|data: &[u8]| {
     common::timed(data, || {
-        let Ok(text) = std::str::from_utf8(data) else { return };
+        let Ok(text) = std::str::from_utf8(data) else {
+            return;
+        };
         let g = shashki::game::Game::new();
         let legal = g.legal_moves();
         if let Ok(i) = convert::move_input_from_json(text) {

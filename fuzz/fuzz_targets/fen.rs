@@ -7,7 +7,9 @@ mod common;
 
 fuzz_target!(|data: &[u8]| {
     common::timed(data, || {
-        let Ok(text) = std::str::from_utf8(data) else { return };
+        let Ok(text) = std::str::from_utf8(data) else {
+            return;
+        };
         let _ = fen::parse_setup(text);
         if let Ok(p) = Position::from_fen(text) {
             let again = Position::from_fen(&p.fen()).expect("a written FEN reads back");

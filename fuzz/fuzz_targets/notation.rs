@@ -8,7 +8,9 @@ mod common;
 
 fuzz_target!(|data: &[u8]| {
     common::timed(data, || {
-        let Ok(text) = std::str::from_utf8(data) else { return };
+        let Ok(text) = std::str::from_utf8(data) else {
+            return;
+        };
         let (fen, mv) = text.split_once('\n').unwrap_or(("", text));
         let pos = Position::from_fen(fen).unwrap_or_else(|_| Position::start());
         let legal = pos.legal_moves();

@@ -7,8 +7,12 @@ mod common;
 
 fuzz_target!(|data: &[u8]| {
     common::timed(data, || {
-        let Ok(text) = std::str::from_utf8(data) else { return };
-        let Ok(games) = pdn::parse_games(text) else { return };
+        let Ok(text) = std::str::from_utf8(data) else {
+            return;
+        };
+        let Ok(games) = pdn::parse_games(text) else {
+            return;
+        };
         for g in &games {
             let back = Game::from_pdn(&g.to_pdn()).expect("written PDN reads back");
             assert_eq!(back.position(), g.position());

@@ -10,7 +10,9 @@ mod common;
 
 fuzz_target!(|data: &[u8]| {
     common::timed(data, || {
-        let Ok(text) = std::str::from_utf8(data) else { return };
+        let Ok(text) = std::str::from_utf8(data) else {
+            return;
+        };
         let mut g = Game::new();
         for line in text.split('\n').take(128) {
             match line {
@@ -36,7 +38,14 @@ fuzz_target!(|data: &[u8]| {
                 MoveRequest::Text(line.to_string())
             };
             let last = |g: &Game| g.history().last().map(|p| p.notation.clone());
-            let before = (*g.position(), g.ply(), g.record_len(), g.status(), last(&g), g.draw_offer());
+            let before = (
+                *g.position(),
+                g.ply(),
+                g.record_len(),
+                g.status(),
+                last(&g),
+                g.draw_offer(),
+            );
             match convert::play(&mut g, &req) {
                 Ok(v) => {
                     assert_eq!(g.ply(), before.1 + 1);
@@ -44,12 +53,23 @@ fuzz_target!(|data: &[u8]| {
                 }
                 Err(e) => {
                     assert!(!e.code.is_empty() && !e.message.is_empty());
-                    let after = (*g.position(), g.ply(), g.record_len(), g.status(), last(&g), g.draw_offer());
+                    let after = (
+                        *g.position(),
+                        g.ply(),
+                        g.record_len(),
+                        g.status(),
+                        last(&g),
+                        g.draw_offer(),
+                    );
                     assert_eq!(after, before, "a refused move changed the game");
                 }
             }
         }
-        let _ = (convert::history(&g), convert::status(&g), convert::board(&g));
+        let _ = (
+            convert::history(&g),
+            convert::status(&g),
+            convert::board(&g),
+        );
         let back = Game::from_pdn(&g.to_pdn()).expect("the game's PDN reads back");
         assert_eq!(back.position(), g.position());
     });
