@@ -7,5 +7,6 @@
 
 pub mod convert;
 mod js;
+pub mod rules_js;
 
 pub use js::*;
