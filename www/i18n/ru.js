@@ -74,7 +74,7 @@ export default {
         kings_only: "ходят только дамки",
       }[rule] || String(rule).replace(/_/g, " ");
     const left = `${p(n, "остался", "осталось", "осталось")} ${moves(n)}`;
-    return c ? `${name}: ${sd(c, "dat")} ${left}` : `${name}: ${left}`;
+    return c ? `${name} — ${sd(c, "dat")} ${left}` : `${name} — ${left}`;
   },
   "counts.list": ({ items }) => `Счёт до ничьей: ${items}.`,
   "material.men": ({ n }) => np(n, "простая", "простые", "простых"),
