@@ -24,9 +24,15 @@ fn kings_position(n: u32, men: u32) -> String {
     let black = n.div_ceil(2).min(8) as usize;
     let white = (n as usize) - black;
     let men = men as usize;
-    let mut w: Vec<String> = white_kings[..white - men].iter().map(|s| format!("K{s}")).collect();
+    let mut w: Vec<String> = white_kings[..white - men]
+        .iter()
+        .map(|s| format!("K{s}"))
+        .collect();
     w.extend(white_men[..men].iter().map(|s| s.to_string()));
-    let b: Vec<String> = black_kings[..black].iter().map(|s| format!("K{s}")).collect();
+    let b: Vec<String> = black_kings[..black]
+        .iter()
+        .map(|s| format!("K{s}"))
+        .collect();
     format!("W:W{}:B{}", w.join(","), b.join(","))
 }
 
@@ -49,7 +55,10 @@ fn the_draw_limits_are_the_ones_the_game_applies() {
         max_pieces,
         moves,
     };
-    assert_eq!(f.kings_balance, vec![band(2, 3, 5), band(4, 5, 30), band(6, 7, 60)]);
+    assert_eq!(
+        f.kings_balance,
+        vec![band(2, 3, 5), band(4, 5, 30), band(6, 7, 60)]
+    );
     assert_eq!(f.kings_only, vec![band(4, 5, 15), band(6, 7, 25)]);
     assert_eq!(f.no_count_from_pieces, 8);
     // Every piece count: the count the game runs has the band's limit.
@@ -90,7 +99,11 @@ fn the_third_repetition_draws_and_the_crowning_rows_crown() {
         }
         occurrences += 1;
         let over = game.status().is_over();
-        assert_eq!(over, occurrences >= f.repetitions, "after {occurrences} occurrences");
+        assert_eq!(
+            over,
+            occurrences >= f.repetitions,
+            "after {occurrences} occurrences"
+        );
         if over {
             break;
         }
@@ -100,11 +113,19 @@ fn the_third_repetition_draws_and_the_crowning_rows_crown() {
     assert_eq!((f.white_crowning_rank, f.black_crowning_rank), (8, 1));
     let white = Position::from_fen("W:Wc7:Bh4").unwrap();
     let m = white.legal_moves().iter().next().copied().unwrap();
-    assert!(m.crowns(), "a white man crowns on rank {}", f.white_crowning_rank);
+    assert!(
+        m.crowns(),
+        "a white man crowns on rank {}",
+        f.white_crowning_rank
+    );
     assert_eq!(m.to().rank() + 1, f.white_crowning_rank);
     let black = Position::from_fen("B:Wh6:Bd2").unwrap();
     let m = black.legal_moves().iter().next().copied().unwrap();
-    assert!(m.crowns(), "a black man crowns on rank {}", f.black_crowning_rank);
+    assert!(
+        m.crowns(),
+        "a black man crowns on rank {}",
+        f.black_crowning_rank
+    );
     assert_eq!(m.to().rank() + 1, f.black_crowning_rank);
 }
 
