@@ -151,6 +151,47 @@ export const tests = [
         "Так ходить нельзя: шашка с c3 может пойти только на b4 или d4.",
         "an illegal move explained in Russian",
       );
+      // Every shape of the engine's illegal-move reasons has Russian words.
+      const reasons = await page.evaluate(async () => {
+        const { loadEngine } = await import("./board/engine.js");
+        const { errorText } = await import("./shared/status-text.js");
+        const E = await loadEngine();
+        const tries = [
+          [null, "a5-b6"],
+          [null, "b6-a5"],
+          [null, "c3-e5"],
+          [null, "a1-b2"],
+          ["W:Wd4,e1,g3:Bc3,f8,h6", "e1-f2"],
+          ["W:Wd4,e1,g3:Bc3,f8,h6", "d4-e5"],
+          ["W:Wa3,a5,b4,g3:Bb8,c5,e5,e7,f6", "b4:d6"],
+          ["W:WKa1:Bc3,f4", "a1:f6"],
+        ];
+        return tries.map(([fen, mv]) => {
+          const g = fen ? E.Game.fromFen(fen) : new E.Game();
+          try {
+            g.play(mv);
+            return `${mv} was played`;
+          } catch (e) {
+            return errorText(e);
+          } finally {
+            g.free();
+          }
+        });
+      });
+      assertEq(
+        reasons,
+        [
+          "Так ходить нельзя: на a5 нет шашки.",
+          "Так ходить нельзя: шашка на b6 не ваша, сейчас ход белых.",
+          "Так ходить нельзя: шашка с c3 может пойти только на b4 или d4.",
+          "Так ходить нельзя: шашке на a1 некуда ходить.",
+          "Так ходить нельзя: брать обязательно, а эта шашка бить не может.",
+          "Так ходить нельзя: брать обязательно: шашка с d4 бьёт на b2.",
+          "Так ходить нельзя: бой не закончен: с d6 шашка должна бить дальше.",
+          "Так ходить нельзя: дамка должна остановиться на том поле, с которого может бить дальше.",
+        ],
+        "the engine's reasons in Russian",
+      );
       await switchTo(page, "en");
       assertEq(await text(page, "#move-error"), "", "the old language's error is cleared");
       assertEq((await status(page)).text, "White to move Your move", "the status line in English again");

@@ -3,7 +3,7 @@
 // engine; the words from the tables in ../i18n/. Used by the play page and
 // the board widget alike.
 
-import { listWords, t } from "../i18n/i18n.js";
+import { lang, listWords, t } from "../i18n/i18n.js";
 import { ruleFacts } from "./facts.js";
 
 export const other = (c) => (c === "white" ? "black" : "white");
@@ -98,8 +98,8 @@ export function materialText(men, kings) {
 /**
  * The engine's illegal-move reasons, by their English shape (the engine
  * writes them; see notation::explain_illegal): each pattern names a key of
- * the tables and the squares it carries. An unknown shape falls back to the
- * engine's own words in English and to a general sentence in other languages.
+ * the tables and the squares it carries. English shows the engine's words;
+ * an unknown shape gets a general sentence in other languages.
  */
 const REASONS = [
   [/^there is no piece on ([a-h][1-8])$/, "illegal.noPiece", ["sq"]],
@@ -117,6 +117,7 @@ const REASONS = [
 /** The reason an illegal move is refused, in the reader's language. */
 export function illegalReason(reason) {
   const text = String(reason || "").trim();
+  if (lang() === "en") return text; // the engine's own words
   for (const [re, key, names] of REASONS) {
     const m = re.exec(text);
     if (!m) continue;
