@@ -140,7 +140,9 @@ export const tests = [
       const st = await status(page);
       assertEq(st.state, "win", "the game is over");
       assertEq(st.text, "Победа белых У чёрных не осталось шашек.", "the result in Russian");
-      // The engine's refusal, by its code and reason, in Russian.
+      // The engine's refusal, by its code and reason, in Russian (a new game:
+      // the finished one above is the saved game).
+      await page.evaluate(() => localStorage.removeItem("shashki.play.v1"));
       await page.goto(`${base}/?lang=ru`);
       await waitReady(page);
       await page.fill("#move-input", "c3-e5");
@@ -207,7 +209,7 @@ export const tests = [
       assert(lone >= 0, "the lone-king widget");
       assertEq(
         widgets[lone].status,
-        "Ход белых. Счёт до ничьей: одинокая дамка — белым осталось 15 ходов; ходят только дамки — осталось 15 ходов; дамки у обеих сторон — осталось 30 ходов.",
+        "Ход белых. Счёт до ничьей: ходят только дамки — осталось 15 ходов; одинокая дамка — белым осталось 15 ходов; дамки у обеих сторон — осталось 30 ходов.",
         "the lone-king widget's status line",
       );
       const label = await page.locator("shashki-board").nth(lone).locator("svg[aria-label]").first().getAttribute("aria-label");
@@ -219,7 +221,7 @@ export const tests = [
       // back to English: the same widget in English again
       await switchTo(page, "en");
       const back = await page.locator("shashki-board").nth(lone).locator(".sbw-status").textContent();
-      assert(back.startsWith("White to move. Draw counts: lone king, 15 moves left for White"), back);
+      assert(back.startsWith("White to move. Draw counts: only kings moving, 15 moves left; lone king, 15 moves left for White"), back);
 
       await page.goto(`${base}/lessons.html?lang=ru`);
       await widgetsReady(page);

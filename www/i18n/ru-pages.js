@@ -23,6 +23,7 @@ export default {
   // ---- страница игры -----------------------------------------------------
   "play.title": "Шашки · играть в русские шашки",
   "play.skip": "Перейти к доске",
+  "play.h1": "Играть в русские шашки",
   "play.gameRegion": "Партия",
   "play.controlsRegion": "Управление партией",
   "play.loading": "Загрузка…",
@@ -31,7 +32,7 @@ export default {
   "play.btnNew": "Новая партия",
   "play.btnUndo": "Взять ход",
   "play.btnHint": "Подсказка",
-  "play.btnFlip": "Перевернуть",
+  "play.btnFlip": "Развернуть доску",
   "play.btnDraw": "Предложить ничью",
   "play.btnResign": "Сдаться",
   "play.typeMove": "Запишите ход",
