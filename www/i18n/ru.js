@@ -180,7 +180,7 @@ export default {
   "widget.placeholder": "например, c3-d4",
   "widget.inputLabel": "Ваш ход в записи",
   "widget.typeIt": "Или запишите ход:",
-  "widget.play": "Сделать ход",
+  "widget.play": "Ход",
   "widget.undo": "Отменить",
   "widget.reset": "Сначала",
   "widget.retry": "Ещё раз",
