@@ -218,8 +218,24 @@ export const tests = [
       assert(rules6.includes("через 5 ходов") && rules6.includes("через 30 ходов") && rules6.includes("через 60 ходов"), rules6);
       const cap = await page.locator("shashki-board").nth(lone).locator("figcaption").textContent();
       assert(cap.startsWith("У белых 15 ходов, чтобы поймать чёрную дамку."), `caption: ${cap}`);
+      // The rule numbers come from the engine's ruleFacts().
+      const facts = await page.evaluate(async () => {
+        const { loadEngine } = await import("./board/engine.js");
+        return (await loadEngine()).ruleFacts();
+      });
+      assertEq(
+        [facts.loneKingMoves, facts.mainRoadMoves, facts.kingsBalance.map((b) => b.moves), facts.kingsOnly.map((b) => b.moves)],
+        [15, 5, [5, 30, 60], [15, 25]],
+        "ruleFacts()",
+      );
+      assertEq([facts.whiteCrowningRank, facts.blackCrowningRank, facts.repetitions], [8, 1, 3], "ruleFacts(): ranks, repetitions");
       // back to English: the same widget in English again
       await switchTo(page, "en");
+      const spans = await page.$$eval("[data-fact]", (els) => els.map((e) => [e.dataset.fact, Number(e.textContent)]));
+      assert(spans.length >= 7, `numbers marked in the rules text: ${spans.length}`);
+      for (const [path, n] of spans) {
+        assertEq(n, path.split(".").reduce((o, k) => o[k], facts), `the rules text's ${path}`);
+      }
       const back = await page.locator("shashki-board").nth(lone).locator(".sbw-status").textContent();
       assert(back.startsWith("White to move. Draw counts: only kings moving, 15 moves left; lone king, 15 moves left for White"), back);
 
