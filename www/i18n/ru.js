@@ -181,7 +181,7 @@ export default {
   "widget.inputLabel": "Ваш ход в записи",
   "widget.typeIt": "Или запишите ход:",
   "widget.play": "Ход",
-  "widget.undo": "Отменить",
+  "widget.undo": "Взять ход",
   "widget.reset": "Сначала",
   "widget.retry": "Ещё раз",
   "widget.showSolution": "Показать решение",
