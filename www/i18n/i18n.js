@@ -82,6 +82,15 @@ export function onLangChange(fn) {
   return () => listeners.delete(fn);
 }
 
+/**
+ * A page's own table in the current language: `en` with the keys of
+ * `byLang[lang()]` over it (for pages that keep their texts as one object,
+ * e.g. `localTable(en, { ru })` with ru from ./ru-analysis.js).
+ */
+export function localTable(en, byLang = {}) {
+  return { ...en, ...(byLang[current] || {}) };
+}
+
 /** True when the chosen language (or English) has the key. */
 export function has(key) {
   return key in (tables[current] || {}) || key in tables.en;

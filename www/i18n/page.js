@@ -124,5 +124,7 @@ function addSwitch() {
 
 addSwitch();
 applyPage();
-onLangChange(applyPage);
+// A page that builds its texts once (<html data-i18n-reload>) is reloaded
+// in the new language instead; the choice is already remembered.
+onLangChange(() => (document.documentElement.hasAttribute("data-i18n-reload") ? location.reload() : applyPage()));
 onRuleFacts(() => applyPage());
