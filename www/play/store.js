@@ -17,10 +17,6 @@ export function save(data) {
   storage.set(KEY, { v: 1, ...data });
 }
 
-export function clearSaved() {
-  storage.remove(KEY);
-}
-
 /** `#fen=...&moves=c3-d4 b6-a5` (fen omitted for the usual start). */
 export function encodeShare(record, standardStartFen) {
   const params = new URLSearchParams();
