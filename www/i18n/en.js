@@ -70,6 +70,7 @@ export default {
   "board.moveHere": "move here",
   "board.capturePath": "capture path",
   "board.announce.select": ({ sq, list, n: k }) => `${sq} selected. ${k === 1 ? "Destination" : "Destinations"}: ${list}.`,
+  "board.announce.selectFree": "{sq} selected.",
   "board.announce.ambiguous": "Several captures end on {sq}. Choose the path hop by hop: next square {list}.",
   "board.announce.via": "Via {sq}. Next square: {list}.",
 

@@ -118,6 +118,7 @@ export default {
   "board.moveHere": "можно пойти сюда",
   "board.capturePath": "путь боя",
   "board.announce.select": ({ sq, list }) => `Выбрана шашка на ${sq}. Куда можно пойти: ${list}.`,
+  "board.announce.selectFree": "Выбрана шашка на {sq}.",
   "board.announce.ambiguous": "На {sq} заканчивается несколько взятий. Укажите путь по шагам: следующее поле — {list}.",
   "board.announce.via": "Через {sq}. Следующее поле: {list}.",
 
