@@ -209,7 +209,7 @@ export const tests = [
       assert(lone >= 0, "the lone-king widget");
       assertEq(
         widgets[lone].status,
-        "Ход белых. Счёт до ничьей: ходят только дамки — осталось 15 ходов; одинокая дамка — белым осталось 15 ходов; дамки у обеих сторон — осталось 30 ходов.",
+        "Ход белых. Счёт до ничьей: одинокая дамка — белым осталось 15 ходов; ходят только дамки — осталось 15 ходов; дамки у обеих сторон — осталось 30 ходов.",
         "the lone-king widget's status line",
       );
       const label = await page.locator("shashki-board").nth(lone).locator("svg[aria-label]").first().getAttribute("aria-label");
@@ -237,7 +237,7 @@ export const tests = [
         assertEq(n, path.split(".").reduce((o, k) => o[k], facts), `the rules text's ${path}`);
       }
       const back = await page.locator("shashki-board").nth(lone).locator(".sbw-status").textContent();
-      assert(back.startsWith("White to move. Draw counts: only kings moving, 15 moves left; lone king, 15 moves left for White"), back);
+      assert(back.startsWith("White to move. Draw counts: lone king, 15 moves left for White; only kings moving, 15 moves left"), back);
 
       await page.goto(`${base}/lessons.html?lang=ru`);
       await widgetsReady(page);

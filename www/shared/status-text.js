@@ -80,7 +80,9 @@ export function drawCountText(status) {
 export function countsText(status) {
   const list = runningCounts(status);
   if (!list.length) return "";
-  list.sort((a, b) => a.movesLeft - b.movesLeft);
+  // shortest first; on a tie, in the rules' order (2 to 5)
+  const order = ["kings_vs_lone_king", "main_road", "kings_balance", "kings_only"];
+  list.sort((a, b) => a.movesLeft - b.movesLeft || order.indexOf(a.rule) - order.indexOf(b.rule));
   const parts = list.map((c) => t("counts.item", { rule: c.rule, n: c.movesLeft, side: c.side }));
   return t("counts.list", { n: list.length, items: parts.join("; ") });
 }
