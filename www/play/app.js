@@ -5,10 +5,25 @@
 import { Board } from "../board/board.js";
 import { loadEngine } from "../board/engine.js";
 import { BotClient } from "./bot-client.js";
+import { firstBoard, markFirstBoard, markInteractive } from "./first-board.js";
 import * as store from "./store.js";
 import { cap, drawCountText, other, reasonText, resultText } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
+
+// The board is drawn at once, before the wasm engine has loaded (first-board.js
+// reads the saved position's pieces; no rule is needed to draw), and takes
+// moves once the engine is ready.
+const board = new Board($("board"), {
+  label: "Board",
+  ...firstBoard(store.loadSaved(), location.hash),
+  onMove: (move, meta) => {
+    if (!isHumanTurn()) return;
+    playMove(move.notation, { animate: !meta.dragged });
+  },
+  onAnnounce: announce,
+});
+markFirstBoard();
 
 let engine;
 try {
@@ -52,15 +67,6 @@ const bot = new BotClient({
     debug.botRestarts = n;
     console.warn(`bot worker restarted (${reason})`);
   },
-});
-
-const board = new Board($("board"), {
-  label: "Board",
-  onMove: (move, meta) => {
-    if (!isHumanTurn()) return;
-    playMove(move.notation, { animate: !meta.dragged });
-  },
-  onAnnounce: announce,
 });
 
 // ---- the game record ---------------------------------------------------
@@ -122,7 +128,7 @@ function cancelRequests() {
 }
 
 function persist() {
-  store.save({ record: record(), settings, orientation: board.orientation });
+  store.save({ record: record(), settings, orientation: board.orientation, fen: game.fen() });
 }
 
 // ---- whose turn --------------------------------------------------------
@@ -719,6 +725,7 @@ function start() {
     setGame(g || new Game(), g ? saved.record.end || null : null);
   }
   document.body.classList.add("ready");
+  markInteractive();
 }
 
 start();

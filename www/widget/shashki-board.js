@@ -29,6 +29,8 @@
 import { Board } from "../board/board.js";
 import { loadEngine } from "../board/engine.js";
 import { DARK_SQUARES } from "../board/geometry.js";
+import { readFen, START_FEN } from "../board/fen.js";
+import { markFirstBoard, markInteractive } from "../play/first-board.js";
 import { cap, other, resultText } from "../play/texts.js";
 
 const MODES = new Set(["static", "explore", "replay", "exercise"]);
@@ -390,6 +392,7 @@ export class ShashkiBoardElement extends HTMLElement {
     ui.figure.dataset.mode = this.mode;
     ui.figure.classList.remove("sbw-solved", "sbw-error");
     this.removeAttribute("solved");
+    if (!this._engine) this._drawEarly();
     let engine;
     try {
       engine = this._engine || (this._engine = await loadEngine());
@@ -436,7 +439,28 @@ export class ShashkiBoardElement extends HTMLElement {
     }
     this._updateLabel();
     this._markReady();
+    markInteractive();
     this.dispatchEvent(new CustomEvent("shashki-ready", { bubbles: true }));
+  }
+
+  /**
+   * Draws the diagram before the engine has loaded, from its FEN read for
+   * drawing only (board/fen.js); the engine's own reading replaces it.
+   */
+  _drawEarly() {
+    const ply = (this.getAttribute("ply") || "0").trim();
+    if (this.mode === "replay" && ply !== "0") return; // shown after moves: wait for the engine
+    const read = readFen((this.getAttribute("fen") || "").trim() || START_FEN);
+    if (!read) return;
+    this._ensureBoard();
+    this._board.set({
+      orientation: this.getAttribute("orientation") === "black" ? "black" : "white",
+      position: read.position,
+      legalMoves: [],
+      viewOnly: true,
+      ...this._decorations(),
+    });
+    markFirstBoard();
   }
 
   /** The author's highlights and arrows, shown on the starting position. */
