@@ -56,8 +56,57 @@ const hasManifest = (() => {
   }
 })();
 
-function headTags(html, prefix) {
+/** Static imports of a JS module (import/export ... from "x", import "x"). */
+function importsOf(code) {
+  const out = [];
+  const re = /(?:^|[;}\n])\s*(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+)["']/g;
+  for (const m of code.matchAll(re)) out.push(m[1]);
+  return out;
+}
+
+/**
+ * Every module a page's module scripts import, directly or not (files of
+ * the build only), in a stable order: preloading them all turns the import
+ * waterfall (page -> app.js -> board.js -> render.js) into one round trip.
+ */
+function moduleGraph(html, pageRel) {
+  const base = new URL(pageRel, "file:///site/");
+  const entries = [];
+  for (const m of html.matchAll(/<script\b[^>]*type=["']?module["']?[^>]*>([\s\S]*?)<\/script>/g)) {
+    const src = /\ssrc=["']([^"']+)["']/.exec(m[0].slice(0, m[0].indexOf(">") + 1));
+    if (src) entries.push(new URL(src[1], base));
+    else for (const i of importsOf(m[1])) entries.push(new URL(i, base));
+  }
+  const seen = new Set();
+  const order = [];
+  const visit = (u) => {
+    if (u.protocol !== "file:" || !u.pathname.startsWith("/site/")) return;
+    const rel = u.pathname.slice("/site/".length);
+    if (seen.has(rel)) return;
+    seen.add(rel);
+    let code;
+    try {
+      code = readFileSync(join(dir, rel), "utf8");
+    } catch {
+      return;
+    }
+    order.push(rel);
+    for (const i of importsOf(code)) if (i.startsWith(".")) visit(new URL(i, u));
+  };
+  for (const e of entries) visit(e);
+  return order;
+}
+
+function headTags(html, prefix, pageRel) {
   const tags = [];
+  const register = /pwa\/register\.js/.test(html) ? "" : `<script type="module" src="${prefix}pwa/register.js"></script>`;
+  for (const rel of moduleGraph(html + register, pageRel)) {
+    const href = `${prefix}${rel}`;
+    const page = html + register;
+    if (![`href="${href}"`, `href="./${rel}"`, `src="${href}"`].some((t) => page.includes(t))) {
+      tags.push(`<link rel="modulepreload" href="${href}" />`);
+    }
+  }
   if (hasManifest && !/rel=["']?manifest/.test(html)) {
     tags.push(`<link rel="manifest" href="${prefix}manifest.webmanifest" />`);
     tags.push(`<link rel="apple-touch-icon" href="${prefix}icons/apple-touch-icon.png" />`);
@@ -82,7 +131,7 @@ for (const f of files.filter((f) => f.endsWith(".html"))) {
   const depth = rel.split("/").length - 1;
   const prefix = "../".repeat(depth);
   const html = readFileSync(f, "utf8");
-  const tags = headTags(html, prefix);
+  const tags = headTags(html, prefix, rel);
   if (!tags.length || !html.includes("</head>")) continue;
   const out = html.replace("</head>", () => `  ${tags.join("\n    ")}\n  </head>`);
   writeFileSync(f, out);
