@@ -2,7 +2,7 @@
 // native build: a benchmark, run by hand (`bash scripts/bench.sh`), never a
 // timed test.
 //
-//   node scripts/bench-wasm.mjs [DIST_DIR] [--depth 10] [--pairs 9]
+//   node scripts/bench-wasm.mjs [DIST_DIR] [--depth 10] [--pairs 5] [--sessions 3]
 //
 // Both sides are timed by CPU time, not wall time, so that other work on a
 // shared machine does not count: the page's main-thread CPU time from the
@@ -11,7 +11,10 @@
 // time (bash's `times`). The runs are interleaved in pairs (wasm then native,
 // native then wasm, ...) so that slow phases of the machine hit both alike;
 // the result is the median of the per-pair ratios, with their spread.
-// One untimed run of each comes first (JIT tiers, page cache).
+// One untimed run of each comes first (JIT tiers, page cache). The wasm's
+// speed differs more between browser launches (code placement, tiering)
+// than between runs of one launch, so the pairs are spread over several
+// sessions, each a fresh Chromium.
 
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -24,7 +27,8 @@ const opt = (name, dflt) => {
   return i >= 0 ? Number(args[i + 1]) : dflt;
 };
 const depth = opt("depth", 10);
-const pairs = opt("pairs", 9);
+const pairs = opt("pairs", 5);
+const sessions = opt("sessions", 3);
 const dist = args.find((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--")) || "dist";
 const NATIVE = "target/release/shashki";
 const median = (xs) => {
@@ -35,34 +39,6 @@ const median = (xs) => {
 if (!existsSync(NATIVE)) {
   console.error(`bench-wasm: ${NATIVE} is missing: cargo build --release`);
   process.exit(1);
-}
-
-const server = await serve(dist);
-const browser = await launch();
-const page = await browser.newPage();
-// A blank page of the same origin: nothing else runs on its main thread.
-await page.goto(`${server.url}/bench-blank`).catch(() => {});
-await page.evaluate(async () => {
-  const mod = await import("/shashki.js");
-  await mod.default();
-  window.benchPerft = (depth) => mod.perft(undefined, depth);
-});
-const cdp = await page.context().newCDPSession(page);
-await cdp.send("Performance.enable");
-const threadTime = async () => {
-  const { metrics } = await cdp.send("Performance.getMetrics");
-  return metrics.find((m) => m.name === "ThreadTime").value; // seconds
-};
-
-async function wasmRun() {
-  const t0 = await threadTime();
-  const r = await page.evaluate((d) => {
-    const t = performance.now();
-    const n = Number(window.benchPerft(d));
-    return { n, wallMs: performance.now() - t };
-  }, depth);
-  const cpuMs = ((await threadTime()) - t0) * 1000;
-  return { ...r, cpuMs };
 }
 
 function nativeRun() {
@@ -78,41 +54,75 @@ function nativeRun() {
   return { n, wallMs: wall, cpuMs: (t[0] + t[1]) * 1000 };
 }
 
-await wasmRun(); // warm-up, not counted
-nativeRun();
+const server = await serve(dist);
 const rows = [];
-for (let i = 0; i < pairs; i++) {
-  let w, nat;
-  if (i % 2 === 0) {
-    w = await wasmRun();
-    nat = nativeRun();
-  } else {
-    nat = nativeRun();
-    w = await wasmRun();
+const perSession = [];
+for (let s = 0; s < sessions; s++) {
+  const browser = await launch();
+  const page = await browser.newPage();
+  // A blank page of the same origin: nothing else runs on its main thread.
+  await page.goto(`${server.url}/bench-blank`).catch(() => {});
+  await page.evaluate(async () => {
+    const mod = await import("/shashki.js");
+    await mod.default();
+    window.benchPerft = (depth) => mod.perft(undefined, depth);
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const threadTime = async () => {
+    const { metrics } = await cdp.send("Performance.getMetrics");
+    return metrics.find((m) => m.name === "ThreadTime").value; // seconds
+  };
+  const wasmRun = async () => {
+    const t0 = await threadTime();
+    const r = await page.evaluate((d) => {
+      const t = performance.now();
+      const n = Number(window.benchPerft(d));
+      return { n, wallMs: performance.now() - t };
+    }, depth);
+    const cpuMs = ((await threadTime()) - t0) * 1000;
+    return { ...r, cpuMs };
+  };
+  await wasmRun(); // warm-up, not counted
+  nativeRun();
+  const mine = [];
+  for (let i = 0; i < pairs; i++) {
+    let w, nat;
+    if (i % 2 === 0) {
+      w = await wasmRun();
+      nat = nativeRun();
+    } else {
+      nat = nativeRun();
+      w = await wasmRun();
+    }
+    if (w.n !== nat.n) {
+      console.error(`perft ${depth}: wasm counts ${w.n}, native ${nat.n}`);
+      process.exit(1);
+    }
+    const row = { session: s + 1, w, nat, cpu: nat.cpuMs / w.cpuMs, wall: nat.wallMs / w.wallMs };
+    rows.push(row);
+    mine.push(row.cpu);
   }
-  if (w.n !== nat.n) {
-    console.error(`perft ${depth}: wasm counts ${w.n}, native ${nat.n}`);
-    process.exit(1);
-  }
-  rows.push({ w, nat, cpu: nat.cpuMs / w.cpuMs, wall: nat.wallMs / w.wallMs });
+  perSession.push(median(mine));
+  await browser.close();
 }
-await browser.close();
 await server.close();
 
 const rate = (r) => `${(r.n / r.cpuMs / 1000).toFixed(1)} M/s`;
-console.log(`perft ${depth} from the start: ${rows[0].w.n} leaves; ${pairs} interleaved pairs`);
-console.log("pair  wasm cpu ms  native cpu ms  wasm/native (cpu)  (wall)");
+console.log(`perft ${depth} from the start: ${rows[0].w.n} leaves; ${sessions} sessions of ${pairs} interleaved pairs`);
+console.log("session pair  wasm cpu ms  native cpu ms  wasm/native (cpu)  (wall)");
 rows.forEach((r, i) =>
   console.log(
-    `${String(i + 1).padStart(4)}  ${r.w.cpuMs.toFixed(0).padStart(11)}  ${r.nat.cpuMs.toFixed(0).padStart(13)}` +
+    `${String(r.session).padStart(7)} ${String((i % pairs) + 1).padStart(4)}  ${r.w.cpuMs.toFixed(0).padStart(11)}  ${r.nat.cpuMs.toFixed(0).padStart(13)}` +
       `  ${(100 * r.cpu).toFixed(1).padStart(16)} %  ${(100 * r.wall).toFixed(1).padStart(5)} %`,
   ),
 );
 const cpu = rows.map((r) => r.cpu);
 console.log(`wasm   (Chromium): median ${rate({ n: rows[0].w.n, cpuMs: median(rows.map((r) => r.w.cpuMs)) })} of CPU time`);
 console.log(`native (release):  median ${rate({ n: rows[0].w.n, cpuMs: median(rows.map((r) => r.nat.cpuMs)) })} of CPU time`);
+console.log(`per-session medians: ${perSession.map((x) => `${(100 * x).toFixed(1)} %`).join(", ")}`);
 console.log(
-  `wasm / native: ${(100 * median(cpu)).toFixed(1)} % (median of per-pair CPU-time ratios; ` +
+  `wasm / native: ${(100 * median(cpu)).toFixed(1)} % (median of all per-pair CPU-time ratios; ` +
     `range ${(100 * Math.min(...cpu)).toFixed(1)}-${(100 * Math.max(...cpu)).toFixed(1)} %; ` +
     `wall-clock median ${(100 * median(rows.map((r) => r.wall))).toFixed(1)} %)`,
 );
