@@ -5,11 +5,26 @@
 import { Board } from "../board/board.js";
 import { loadEngine } from "../board/engine.js";
 import { BotClient } from "./bot-client.js";
+import { firstBoard, markFirstBoard, markInteractive } from "./first-board.js";
 import * as store from "./store.js";
 import { onLangChange, t } from "../i18n/i18n.js";
 import { drawCountText, errorText, headline, materialText, other, reasonText, resultText } from "../shared/status-text.js";
 
 const $ = (id) => document.getElementById(id);
+
+// The board is drawn at once, before the wasm engine has loaded (first-board.js
+// reads the saved position's pieces; no rule is needed to draw), and takes
+// moves once the engine is ready.
+const board = new Board($("board"), {
+  label: t("play.boardLabel"),
+  ...firstBoard(store.loadSaved(), location.hash),
+  onMove: (move, meta) => {
+    if (!isHumanTurn()) return;
+    playMove(move.notation, { animate: !meta.dragged });
+  },
+  onAnnounce: announce,
+});
+markFirstBoard();
 
 let engine;
 try {
@@ -52,15 +67,6 @@ const bot = new BotClient({
     debug.botRestarts = n;
     console.warn(`bot worker restarted (${reason})`);
   },
-});
-
-const board = new Board($("board"), {
-  label: t("play.boardLabel"),
-  onMove: (move, meta) => {
-    if (!isHumanTurn()) return;
-    playMove(move.notation, { animate: !meta.dragged });
-  },
-  onAnnounce: announce,
 });
 
 // ---- the game record ---------------------------------------------------
@@ -119,7 +125,7 @@ function cancelRequests() {
 }
 
 function persist() {
-  store.save({ record: record(), settings, orientation: board.orientation });
+  store.save({ record: record(), settings, orientation: board.orientation, fen: game.fen() });
 }
 
 // ---- whose turn --------------------------------------------------------
@@ -740,6 +746,7 @@ function start() {
     setGame(g || new Game(), g ? saved.record.end || null : null);
   }
   document.body.classList.add("ready");
+  markInteractive();
 }
 
 start();

@@ -31,6 +31,8 @@ import { loadEngine } from "../board/engine.js";
 import { listWords, onLangChange, t } from "../i18n/i18n.js";
 import { countsText, illegalReason, other, resultText } from "../shared/status-text.js";
 import { sleep } from "../shared/util.js";
+import { readFen, START_FEN } from "../board/fen.js";
+import { markFirstBoard, markInteractive } from "../play/first-board.js";
 
 const MODES = new Set(["static", "explore", "replay", "exercise"]);
 const SQUARE = /^[a-h][1-8]$/;
@@ -416,6 +418,7 @@ export class ShashkiBoardElement extends HTMLElement {
     ui.figure.dataset.mode = this.mode;
     ui.figure.classList.remove("sbw-solved", "sbw-error");
     this.removeAttribute("solved");
+    if (!this._engine) this._drawEarly();
     let engine;
     try {
       engine = this._engine || (this._engine = await loadEngine());
@@ -463,7 +466,28 @@ export class ShashkiBoardElement extends HTMLElement {
     }
     this._updateLabel();
     this._markReady();
+    markInteractive();
     this.dispatchEvent(new CustomEvent("shashki-ready", { bubbles: true }));
+  }
+
+  /**
+   * Draws the diagram before the engine has loaded, from its FEN read for
+   * drawing only (board/fen.js); the engine's own reading replaces it.
+   */
+  _drawEarly() {
+    const ply = (this.getAttribute("ply") || "0").trim();
+    if (this.mode === "replay" && ply !== "0") return; // shown after moves: wait for the engine
+    const read = readFen((this.getAttribute("fen") || "").trim() || START_FEN);
+    if (!read) return;
+    this._ensureBoard();
+    this._board.set({
+      orientation: this.getAttribute("orientation") === "black" ? "black" : "white",
+      position: read.position,
+      legalMoves: [],
+      viewOnly: true,
+      ...this._decorations(),
+    });
+    markFirstBoard();
   }
 
   /** The author's highlights and arrows, shown on the starting position. */
