@@ -311,11 +311,20 @@ export const tests = [
       await clickSquare(page, "h4"); // two captures end here: choose the path
       await clickSquare(page, "d4");
       assertEq(await moveList(page), [], "still choosing after the shared first hop");
-      await clickSquare(page, "b6");
-      await page.waitForSelector('[data-piece="white-man"].sb-crowning, [data-piece="white-man"] .sb-crown-use', {
-        timeout: 4000,
+      // The crown appears on the moving man mid-flight, for a moment only: an
+      // observer in the page records it (polling from here could miss it on a
+      // loaded machine).
+      await page.evaluate(() => {
+        window.__crownedMidway = false;
+        const seen = () =>
+          document.querySelector('[data-piece="white-man"].sb-crowning, [data-piece="white-man"] .sb-crown-use');
+        new MutationObserver(() => {
+          if (seen()) window.__crownedMidway = true;
+        }).observe(document.getElementById("board"), { subtree: true, childList: true, attributes: true });
       });
+      await clickSquare(page, "b6");
       await waitForMoves(page, 1);
+      assert(await page.evaluate(() => window.__crownedMidway), "the man wore the crown during the capture");
       assertEq((await moveList(page))[0], crowning.notation, "the crowning path was played");
       const p = await pieces(page);
       assertEq(p.h4, "white-king", "it ends as a king on h4");
