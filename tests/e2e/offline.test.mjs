@@ -209,7 +209,8 @@ export const tests = [
       cpSync(distDir(), dir, { recursive: true });
       const server = await serve(dir);
       try {
-        await page.goto(`${server.url}/rules.html`);
+        // In Russian: the notice takes its words from the site's language.
+        await page.goto(`${server.url}/rules.html?lang=ru`);
         await widgetsReady(page);
         await controlled(page);
         const v1 = (await swInfo(page)).version;
@@ -227,7 +228,7 @@ export const tests = [
         await page.reload();
         await page.waitForSelector("#pwa-update", { timeout: 20000 });
         const text = await page.$eval("#pwa-update", (e) => e.textContent);
-        assert(/new version/i.test(text), `the notice: ${text}`);
+        assert(/Готова новая версия/.test(text) && /Обновить/.test(text), `the notice, in Russian: ${text}`);
         await page.screenshot({ path: shotPath("sw-update-notice.png") });
         await Promise.all([page.waitForEvent("load", { timeout: 20000 }), page.click("#pwa-update .pwa-reload")]);
         await controlled(page);
