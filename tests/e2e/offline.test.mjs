@@ -201,6 +201,35 @@ export const tests = [
   },
 
   {
+    name: "offline: the site works from a sub-folder of a server (relative URLs), online and offline",
+    serviceWorkers: "allow",
+    async fn({ page, context }) {
+      const root = mkdtempSync(join(tmpdir(), "shashki-sub-"));
+      cpSync(distDir(), join(root, "games", "shashki"), { recursive: true });
+      const server = await serve(root);
+      try {
+        const base = `${server.url}/games/shashki`;
+        await page.goto(`${base}/`);
+        await waitReady(page);
+        await controlled(page);
+        const scope = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).scope);
+        assertEq(scope, `${base}/`, "the service worker's scope is the site's folder");
+        await context.setOffline(true);
+        await page.reload();
+        await waitReady(page);
+        await playAgainstBot(page);
+        await page.goto(`${base}/rules.html`);
+        const ws = await widgetsReady(page);
+        assert(ws.length > 0 && ws.every((w) => !w.error), "the rules page's boards work offline from the sub-folder");
+      } finally {
+        await context.setOffline(false);
+        await server.close();
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+  },
+
+  {
     name: "service worker: a new deployment is offered and replaces the old version",
     serviceWorkers: "allow",
     async fn({ page, base }) {
