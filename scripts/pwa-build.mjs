@@ -5,7 +5,8 @@
 //   node scripts/pwa-build.mjs [DIR]      (default: $TRUNK_STAGING_DIR)
 //
 // 1. Every page (*.html) gets, unless it has them already, the manifest
-//    link, the touch icon, the service worker's registration script and
+//    link, the touch icon, the service worker's registration (a script
+//    imported after the page's load event) and
 //    preloads of the wasm module (its JS glue as a modulepreload, the .wasm
 //    as a fetch preload that the streaming compile then takes), so a new
 //    page needs nothing but to exist.
@@ -99,10 +100,12 @@ function moduleGraph(html, pageRel) {
 
 function headTags(html, prefix, pageRel) {
   const tags = [];
-  const register = /pwa\/register\.js/.test(html) ? "" : `<script type="module" src="${prefix}pwa/register.js"></script>`;
-  for (const rel of moduleGraph(html + register, pageRel)) {
+  // The page's own modules only: the service worker's script is not needed
+  // for the first board, and its install (fetching the whole site) should not
+  // compete with the page's first load.
+  for (const rel of moduleGraph(html, pageRel)) {
     const href = `${prefix}${rel}`;
-    const page = html + register;
+    const page = html;
     if (![`href="${href}"`, `href="./${rel}"`, `src="${href}"`].some((t) => page.includes(t))) {
       tags.push(`<link rel="modulepreload" href="${href}" />`);
     }
@@ -119,7 +122,10 @@ function headTags(html, prefix, pageRel) {
     tags.push(`<link rel="preload" href="${prefix}shashki_bg.wasm" as="fetch" type="application/wasm" crossorigin />`);
   }
   if (!/pwa\/register\.js/.test(html)) {
-    tags.push(`<script type="module" src="${prefix}pwa/register.js"></script>`);
+    // Registered once the page has loaded (the usual advice for service workers).
+    tags.push(
+      `<script type="module">addEventListener("load", () => import("./${prefix}pwa/register.js"), { once: true });</script>`,
+    );
   }
   return tags;
 }

@@ -201,6 +201,35 @@ export const tests = [
   },
 
   {
+    name: "offline: the site works from a sub-folder of a server (relative URLs), online and offline",
+    serviceWorkers: "allow",
+    async fn({ page, context }) {
+      const root = mkdtempSync(join(tmpdir(), "shashki-sub-"));
+      cpSync(distDir(), join(root, "games", "shashki"), { recursive: true });
+      const server = await serve(root);
+      try {
+        const base = `${server.url}/games/shashki`;
+        await page.goto(`${base}/`);
+        await waitReady(page);
+        await controlled(page);
+        const scope = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).scope);
+        assertEq(scope, `${base}/`, "the service worker's scope is the site's folder");
+        await context.setOffline(true);
+        await page.reload();
+        await waitReady(page);
+        await playAgainstBot(page);
+        await page.goto(`${base}/rules.html`);
+        const ws = await widgetsReady(page);
+        assert(ws.length > 0 && ws.every((w) => !w.error), "the rules page's boards work offline from the sub-folder");
+      } finally {
+        await context.setOffline(false);
+        await server.close();
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+  },
+
+  {
     name: "service worker: a new deployment is offered and replaces the old version",
     serviceWorkers: "allow",
     async fn({ page, base }) {
@@ -209,7 +238,8 @@ export const tests = [
       cpSync(distDir(), dir, { recursive: true });
       const server = await serve(dir);
       try {
-        await page.goto(`${server.url}/rules.html`);
+        // In Russian: the notice takes its words from the site's language.
+        await page.goto(`${server.url}/rules.html?lang=ru`);
         await widgetsReady(page);
         await controlled(page);
         const v1 = (await swInfo(page)).version;
@@ -227,7 +257,7 @@ export const tests = [
         await page.reload();
         await page.waitForSelector("#pwa-update", { timeout: 20000 });
         const text = await page.$eval("#pwa-update", (e) => e.textContent);
-        assert(/new version/i.test(text), `the notice: ${text}`);
+        assert(/Готова новая версия/.test(text) && /Обновить/.test(text), `the notice, in Russian: ${text}`);
         await page.screenshot({ path: shotPath("sw-update-notice.png") });
         await Promise.all([page.waitForEvent("load", { timeout: 20000 }), page.click("#pwa-update .pwa-reload")]);
         await controlled(page);

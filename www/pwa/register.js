@@ -4,7 +4,7 @@
 // saved, so a reload loses nothing). Ignored, the new version takes over at
 // the next visit. The build adds this script to every page (pwa-build.mjs).
 
-import { TEXTS } from "./texts.js";
+import { texts } from "./texts.js";
 
 const SW_URL = new URL("../sw.js", import.meta.url);
 const SCOPE = new URL("../", import.meta.url);
@@ -22,6 +22,7 @@ let reloading = false;
 function offer(worker) {
   if (document.getElementById("pwa-update")) return;
   state.updateShown = true;
+  const TEXTS = texts();
   const box = document.createElement("div");
   box.id = "pwa-update";
   box.className = "pwa-update";
