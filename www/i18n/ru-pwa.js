@@ -1,5 +1,5 @@
 // Русский для уведомления об обновлении (www/pwa/texts.js, те же ключи):
-//   export const TEXTS = localTable(en, { ru })  (см. i18n.js)
+//   подключено в www/pwa/texts.js
 
 export default {
   updateReady: "Готова новая версия «Шашек».",
