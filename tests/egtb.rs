@@ -9,8 +9,14 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
+/// The committed tables, or `EGTB_DIR` (for example a folder built with
+/// `shashki egtb build --distances 4`, to check the four-piece distances
+/// too).
 fn dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("www/egtb")
+    match std::env::var_os("EGTB_DIR") {
+        Some(d) => PathBuf::from(d),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("www/egtb"),
+    }
 }
 
 fn tables() -> &'static Tables {
@@ -212,13 +218,17 @@ fn cross_check(seed: u64, count: usize, pieces: &[u32], cap: usize) -> (usize, u
     while checked < count {
         let n = pieces[rng.below(pieces.len() as u64) as usize];
         let pos = random_position(&mut rng, n);
+        if tables().probe_fresh(&pos).is_err() {
+            continue; // a material without a file: `every_material_has_a_file` says so
+        }
         let Some((kind, plies)) = solver.fresh(&pos) else {
             skipped += 1;
             continue;
         };
         let t = tables().probe_fresh(&pos).unwrap();
+        // Distances are compared where the file holds them.
         assert_eq!(
-            (t.kind, t.plies),
+            (t.kind, t.plies.unwrap_or(plies)),
             (kind, plies),
             "{} ({}): table vs exhaustive search",
             pos.fen(),
@@ -227,6 +237,17 @@ fn cross_check(seed: u64, count: usize, pieces: &[u32], cap: usize) -> (usize, u
         checked += 1;
     }
     (checked, skipped)
+}
+
+#[test]
+fn every_material_has_a_file() {
+    let missing: Vec<String> = (2..=4)
+        .flat_map(Material::all_with)
+        .filter(|m| m.canonical())
+        .filter(|m| !dir().join(format!("{m}.egtb")).exists())
+        .map(|m| m.to_string())
+        .collect();
+    assert!(missing.is_empty(), "no file for {missing:?}");
 }
 
 #[test]
@@ -264,6 +285,7 @@ fn consistency(m: Material) -> usize {
             }
             let e = t.entry(&pos).unwrap();
             let kind = e.kind().expect("a quiet position is stored");
+            let with_distances = t.probe_fresh(&pos).unwrap().plies.is_some();
             let c = DrawCounters::new(&pos);
             assert_eq!(t.probe(&pos, &c), Some(kind), "{}", pos.fen());
             let mut kids = Vec::new();
@@ -271,8 +293,9 @@ fn consistency(m: Material) -> usize {
                 let next = pos.play(mv).unwrap();
                 let c2 = c.after(&pos, mv, &next);
                 let k = t.probe(&next, &c2);
-                let fresh = (c2 == DrawCounters::new(&next))
-                    .then(|| t.probe_fresh(&next).unwrap().plies);
+                let fresh = (with_distances && c2 == DrawCounters::new(&next))
+                    .then(|| t.probe_fresh(&next).unwrap().plies)
+                    .flatten();
                 kids.push((k, fresh));
             }
             let fen = pos.fen();
@@ -289,13 +312,17 @@ fn consistency(m: Material) -> usize {
                     if let Some(b) = best {
                         assert!(b + 1 >= e.dtm(), "{fen}: a child faster than the entry");
                     }
-                    if kids.iter().all(|k| k.0 != Some(Kind::Loss) || k.1.is_some()) {
+                    if with_distances
+                        && kids.iter().all(|k| k.0 != Some(Kind::Loss) || k.1.is_some())
+                    {
                         assert_eq!(best.map(|b| b + 1), Some(e.dtm()), "{fen}");
                     }
                 }
                 Kind::Loss => {
                     assert!(kids.iter().all(|k| k.0 == Some(Kind::Win)), "{fen}");
-                    if kids.iter().all(|k| k.1.is_some()) {
+                    if kids.is_empty() {
+                        assert_eq!(e.dtm(), 0, "{fen}: no move, lost now");
+                    } else if with_distances && kids.iter().all(|k| k.1.is_some()) {
                         let longest = kids.iter().filter_map(|k| k.1).max().unwrap();
                         assert_eq!(longest + 1, e.dtm(), "{fen}");
                     }
@@ -324,7 +351,7 @@ fn consistency_of_small_materials() {
 
 #[test]
 fn consistency_of_four_piece_materials() {
-    for m in [mat(3, 0, 1, 0), mat(2, 0, 2, 0), mat(1, 1, 1, 1), mat(0, 2, 0, 2)] {
+    for m in [mat(3, 0, 1, 0), mat(2, 0, 2, 0), mat(0, 1, 3, 0)] {
         assert!(consistency(m) > 0, "{m}");
     }
 }
@@ -335,9 +362,9 @@ fn consistency_of_four_piece_materials() {
 #[test]
 fn truncated_and_corrupt_files_are_refused() {
     use shashki::engine::egtb::FormatError;
-    let bytes = std::fs::read(dir().join("w2k0m-b1k0m.egtb")).unwrap();
+    let bytes = std::fs::read(dir().join("w1k0m-b2k0m.egtb")).unwrap();
     let mut t = Tables::new();
-    assert_eq!(t.add(&bytes), Ok(mat(2, 0, 1, 0)));
+    assert_eq!(t.add(&bytes), Ok(mat(1, 0, 2, 0)));
     for cut in [0, 7, 20, 100, bytes.len() - 1] {
         let e = Tables::new().add(&bytes[..cut]).unwrap_err();
         assert!(
@@ -359,7 +386,7 @@ fn truncated_and_corrupt_files_are_refused() {
     // A folder with one damaged file: it is named and skipped, the others load.
     let tmp = std::env::temp_dir().join(format!("egtb-damaged-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).unwrap();
-    std::fs::write(tmp.join("w2k0m-b1k0m.egtb"), &bad).unwrap();
+    std::fs::write(tmp.join("w1k0m-b2k0m.egtb"), &bad).unwrap();
     std::fs::copy(dir().join("w1k0m-b1k0m.egtb"), tmp.join("w1k0m-b1k0m.egtb")).unwrap();
     let (t, problems) = Tables::load_dir(&tmp);
     std::fs::remove_dir_all(&tmp).unwrap();
@@ -369,4 +396,94 @@ fn truncated_and_corrupt_files_are_refused() {
     let pos = Position::from_fen("W:WKa1,Kc1:BKh8").unwrap();
     assert!(t.probe_fresh(&pos).is_err(), "no table for the damaged material");
     assert!(t.probe(&pos, &DrawCounters::new(&pos)).is_none());
+}
+
+// ---------------------------------------------------------------------
+// Known results.
+
+#[test]
+fn king_against_king_is_a_draw() {
+    assert_eq!(probe("W:WKc1:BKf8"), (Kind::Draw, None));
+    assert_eq!(probe("B:WKc1:BKf8"), (Kind::Draw, None));
+    // ... unless a king is caught in a corner it cannot leave.
+    let m = mat(1, 0, 1, 0);
+    let mut draws = 0;
+    let mut total = 0;
+    for idx in 0..m.size() {
+        if let Some(p) = m.position(idx, Color::White) {
+            if !p.has_capture() {
+                total += 1;
+                draws += usize::from(tables().probe_fresh(&p).unwrap().kind == Kind::Draw);
+            }
+        }
+    }
+    assert!(draws * 100 >= total * 95, "{draws} of {total}");
+}
+
+#[test]
+fn two_kings_against_one_king() {
+    // A draw in general: the 5-move count (2-3 pieces) runs out first.
+    assert_eq!(probe("W:WKe1,Kg1:BKd8"), (Kind::Draw, None));
+    // A king shut in the h8 corner by a king on the main road is lost.
+    assert_eq!(probe("W:WKa1,Kc3:BKh8"), (Kind::Win, Some(2)));
+}
+
+#[test]
+fn a_man_against_a_king() {
+    // The king catches a man that cannot run.
+    assert_eq!(probe("W:WKe1:Bc7"), (Kind::Win, Some(3)));
+    assert_eq!(probe("B:WKe1:Bc7"), (Kind::Loss, Some(3)));
+    assert_eq!(probe("W:We3:BKa7"), (Kind::Loss, Some(4)));
+}
+
+#[test]
+fn three_kings_against_a_lone_king() {
+    // The rules page's example: the lone king on d4, on the main road,
+    // no white king on it: a draw (rule 3, then rule 2).
+    assert_eq!(probe("W:WKa3,Kc1,Kh6:BKd4"), (Kind::Draw, None));
+    assert_eq!(probe("B:WKa3,Kc1,Kh6:BKd4"), (Kind::Draw, None));
+    // White holds the main road (a1) and builds Petrov's triangle: won
+    // within the 15-move count.
+    // (A win by the table is a win under the counts: rule 2 is in the
+    // model. The shipped 4-piece files hold no distances; with
+    // EGTB_DIR pointing at a full build they are checked too.)
+    for (fen, moves) in [("W:WKa1,Kg1,Kh2:BKd8", 8), ("W:WKa1,Kc3,Ke1:BKf8", 12)] {
+        let (kind, m) = probe(fen);
+        assert_eq!(kind, Kind::Win, "{fen}");
+        assert!(m.is_none_or(|m| m == moves), "{fen}: {m:?}");
+    }
+    // Over the whole material, Black to move: a lone king on the main road
+    // (no white king there) holds; off it, against a white king on the
+    // main road, it is lost, always within 15 moves.
+    let m = mat(3, 0, 1, 0);
+    let road = Bitboard::MAIN_ROAD;
+    let (mut on, mut on_draw, mut off, mut off_won, mut longest) = (0, 0, 0, 0, 0);
+    for idx in 0..m.size() {
+        let Some(p) = m.position(idx, Color::Black) else {
+            continue;
+        };
+        if p.has_capture() {
+            continue;
+        }
+        let r = tables().probe_fresh(&p).unwrap();
+        let lone_on_road = (p.pieces(Color::Black) & road).any();
+        let white_on_road = (p.pieces(Color::White) & road).any();
+        if lone_on_road && !white_on_road {
+            on += 1;
+            on_draw += usize::from(r.kind == Kind::Draw);
+        }
+        if !lone_on_road && white_on_road {
+            off += 1;
+            if r.kind == Kind::Loss {
+                off_won += 1;
+                longest = longest.max(r.moves().unwrap_or(0));
+            }
+        }
+    }
+    eprintln!("main road: {on_draw} of {on} drawn; off it: {off_won} of {off} won, longest {longest} moves");
+    assert!(on_draw * 100 >= on * 95, "{on_draw} of {on}");
+    assert!(off_won * 100 >= off * 90, "{off_won} of {off}");
+    assert!(longest <= 15);
+    // Measured: every main-road position drawn (13 696); off it 39 560 of
+    // 39 600 won, the longest in 13 moves.
 }

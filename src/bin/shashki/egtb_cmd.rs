@@ -13,19 +13,24 @@ pub const DEFAULT_DIR: &str = "www/egtb";
 
 pub fn egtb(argv: &[String]) -> Result<ExitCode, String> {
     let Some((sub, rest)) = argv.split_first() else {
-        return Err("usage: shashki egtb build [--pieces N] [--out DIR] | probe [--dir DIR]".into());
+        return Err(
+            "usage: shashki egtb build [--pieces N] [--out DIR] [--distances N] | probe [--dir DIR] | repack --from DIR --out DIR [--distances N]"
+                .into(),
+        );
     };
     match sub.as_str() {
         "build" => build_cmd(rest),
         "probe" => probe_cmd(rest),
+        "repack" => repack_cmd(rest),
         other => Err(format!("unknown egtb command '{other}' (build or probe)")),
     }
 }
 
 fn build_cmd(argv: &[String]) -> Result<ExitCode, String> {
     let a = Args::parse(argv, &[])?;
-    a.only(&["pieces", "out"])?;
+    a.only(&["pieces", "out", "distances"])?;
     let pieces = a.number::<u32>("pieces")?.unwrap_or(4);
+    let distances = a.number::<u32>("distances")?.unwrap_or(SHIPPED_DISTANCES);
     if !(2..=4).contains(&pieces) {
         return Err(format!(
             "--pieces {pieces}: the exact count model covers 2 to 4 pieces (see the README)"
@@ -37,7 +42,8 @@ fn build_cmd(argv: &[String]) -> Result<ExitCode, String> {
     let mut total = 0usize;
     let mut err = None;
     build::build_all(pieces, |m: &Material, s: &build::Solved| {
-        let bytes = format::encode(m, &s.entries);
+        let planes = if m.pieces() <= distances { 2 } else { 1 };
+        let bytes = format::encode(m, &s.entries, planes);
         total += bytes.len();
         let path = out.join(format!("{m}.egtb"));
         if let Err(e) = std::fs::write(&path, &bytes) {
@@ -63,6 +69,45 @@ fn build_cmd(argv: &[String]) -> Result<ExitCode, String> {
         out.display(),
         start.elapsed().as_secs_f64()
     );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The shipped files keep distances up to this many pieces (the 4-piece
+/// distances would double the size; see the README).
+pub const SHIPPED_DISTANCES: u32 = 3;
+
+/// Rewrites the files of one folder into another, keeping the distances
+/// only up to `--distances` pieces.
+fn repack_cmd(argv: &[String]) -> Result<ExitCode, String> {
+    let a = Args::parse(argv, &[])?;
+    a.only(&["from", "out", "distances"])?;
+    let from = PathBuf::from(a.value("from").ok_or("--from DIR is required")?);
+    let out = PathBuf::from(a.value("out").ok_or("--out DIR is required")?);
+    let distances = a.number::<u32>("distances")?.unwrap_or(SHIPPED_DISTANCES);
+    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&from)
+        .map_err(|e| format!("{}: {e}", from.display()))?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "egtb"))
+        .collect();
+    paths.sort();
+    let mut total = 0;
+    for p in paths {
+        let bytes = std::fs::read(&p).map_err(|e| format!("{}: {e}", p.display()))?;
+        let f = format::TableFile::parse(&bytes).map_err(|e| format!("{}: {e}", p.display()))?;
+        let m = f.material;
+        let entries = (0..2 * m.size())
+            .map(|i| f.entry(i).ok_or(format!("{}: damaged block", p.display())))
+            .collect::<Result<Vec<_>, _>>()?;
+        let planes = if m.pieces() <= distances && f.has_distances { 2 } else { 1 };
+        let packed = format::encode(&m, &entries, planes);
+        total += packed.len();
+        let dest = out.join(format!("{m}.egtb"));
+        std::fs::write(&dest, &packed).map_err(|e| format!("{}: {e}", dest.display()))?;
+        eprintln!("{m}: {} -> {} bytes", bytes.len(), packed.len());
+    }
+    eprintln!("done: {total} bytes in {}", out.display());
     Ok(ExitCode::SUCCESS)
 }
 

@@ -2,14 +2,18 @@
 //! a time, and a CRC-32 of the whole file.
 //!
 //! ```text
-//! "SHEGTB1\n"                      8 bytes
+//! "SHEGTB2\n"                      8 bytes
 //! wk wm bk bm                      4 bytes: the material
+//! planes    u32 LE                 1: results and thresholds; 2: also distances
 //! entries   u32 LE                 2 x numbers of the material (both sides)
 //! block     u32 LE                 entries per block
 //! blocks    u32 LE
 //! offsets   (blocks + 1) x u32 LE  where each compressed block starts
 //! data                             each block: raw deflate of its entries'
-//!                                  first bytes, then their second bytes
+//!                                  first bytes, then (2 planes) their second
+//!                                  bytes; numbers that are not stored (no
+//!                                  position, or a capture pending) repeat the
+//!                                  entry before them, which packs better
 //! crc32     u32 LE                 of every byte before it
 //! ```
 
@@ -17,7 +21,7 @@ use super::index::Material;
 use super::Entry;
 use std::fmt;
 
-const MAGIC: &[u8; 8] = b"SHEGTB1\n";
+const MAGIC: &[u8; 8] = b"SHEGTB2\n";
 /// Entries per block.
 pub const BLOCK: usize = 8192;
 
@@ -74,22 +78,35 @@ pub fn crc32(data: &[u8]) -> u32 {
     !c
 }
 
-/// Encodes a material's entries into a file.
-pub fn encode(m: &Material, entries: &[Entry]) -> Vec<u8> {
+/// Encodes a material's entries into a file, with the distances or
+/// without them (`planes` 2 or 1).
+pub fn encode(m: &Material, entries: &[Entry], planes: u32) -> Vec<u8> {
+    assert!(planes == 1 || planes == 2);
     let blocks = entries.len().div_ceil(BLOCK);
+    let mut filled = entries.to_vec();
+    let mut prev = Entry::new(super::Kind::Draw, 0, super::THR_ANY);
+    for e in filled.iter_mut() {
+        if e.kind().is_none() {
+            *e = prev;
+        } else {
+            prev = *e;
+        }
+    }
     let mut data = Vec::new();
     let mut offsets = vec![0u32];
-    for chunk in entries.chunks(BLOCK) {
+    for chunk in filled.chunks(BLOCK) {
         let mut raw = Vec::with_capacity(2 * chunk.len());
         raw.extend(chunk.iter().map(|e| e.0 as u8));
-        raw.extend(chunk.iter().map(|e| (e.0 >> 8) as u8));
+        if planes == 2 {
+            raw.extend(chunk.iter().map(|e| (e.0 >> 8) as u8));
+        }
         data.extend(miniz_oxide::deflate::compress_to_vec(&raw, 10));
         offsets.push(data.len() as u32);
     }
     let mut out = Vec::with_capacity(data.len() + 64 + 4 * offsets.len());
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&[m.wk, m.wm, m.bk, m.bm]);
-    for v in [entries.len() as u32, BLOCK as u32, blocks as u32] {
+    for v in [planes, entries.len() as u32, BLOCK as u32, blocks as u32] {
         out.extend_from_slice(&v.to_le_bytes());
     }
     for o in &offsets {
@@ -104,6 +121,9 @@ pub fn encode(m: &Material, entries: &[Entry]) -> Vec<u8> {
 /// A checked file, ready to be probed block by block.
 pub struct TableFile {
     pub material: Material,
+    /// The file holds distances (2 planes).
+    pub has_distances: bool,
+    planes: usize,
     entries: usize,
     offsets: Vec<u32>,
     data: Vec<u8>,
@@ -125,7 +145,7 @@ impl TableFile {
         if &bytes[..8] != MAGIC {
             return Err(FormatError::NotATable);
         }
-        if bytes.len() < 28 {
+        if bytes.len() < 32 {
             return Err(FormatError::Truncated);
         }
         let m = Material {
@@ -134,9 +154,13 @@ impl TableFile {
             bk: bytes[10],
             bm: bytes[11],
         };
-        let entries = u32_at(bytes, 12)? as usize;
-        let block = u32_at(bytes, 16)? as usize;
-        let blocks = u32_at(bytes, 20)? as usize;
+        let planes = u32_at(bytes, 12)? as usize;
+        let entries = u32_at(bytes, 16)? as usize;
+        let block = u32_at(bytes, 20)? as usize;
+        let blocks = u32_at(bytes, 24)? as usize;
+        if planes != 1 && planes != 2 {
+            return Err(FormatError::BadHeader(format!("{planes} planes")));
+        }
         if m.pieces() > super::index::MAX_PIECES || m.wk + m.wm == 0 || m.bk + m.bm == 0 {
             return Err(FormatError::BadHeader(format!("material {m}")));
         }
@@ -145,9 +169,9 @@ impl TableFile {
                 "{entries} entries in {blocks} blocks of {block} for {m}"
             )));
         }
-        let head = 24 + 4 * (blocks + 1);
+        let head = 28 + 4 * (blocks + 1);
         let offsets = (0..=blocks)
-            .map(|i| u32_at(bytes, 24 + 4 * i))
+            .map(|i| u32_at(bytes, 28 + 4 * i))
             .collect::<Result<Vec<u32>, _>>()?;
         let data_len = *offsets.last().expect("blocks + 1 offsets") as usize;
         if bytes.len() < head + data_len + 4 {
@@ -166,6 +190,8 @@ impl TableFile {
         }
         Ok(TableFile {
             material: m,
+            has_distances: planes == 2,
+            planes,
             entries,
             offsets,
             data: bytes[head..head + data_len].to_vec(),
@@ -177,7 +203,7 @@ impl TableFile {
         self.cache[b]
             .get_or_init(|| {
                 let span = self.offsets[b] as usize..self.offsets[b + 1] as usize;
-                let want = 2 * BLOCK.min(self.entries - b * BLOCK);
+                let want = self.planes * BLOCK.min(self.entries - b * BLOCK);
                 let raw = miniz_oxide::inflate::decompress_to_vec(&self.data[span]).ok()?;
                 (raw.len() == want).then(|| raw.into_boxed_slice())
             })
@@ -191,8 +217,11 @@ impl TableFile {
             return None;
         }
         let raw = self.block(i / BLOCK)?;
-        let n = raw.len() / 2;
         let j = i % BLOCK;
+        if self.planes == 1 {
+            return Some(Entry(u16::from(raw[j])));
+        }
+        let n = raw.len() / 2;
         Some(Entry(u16::from(raw[j]) | u16::from(raw[n + j]) << 8))
     }
 

@@ -168,16 +168,18 @@ impl Entry {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Probe {
     pub kind: Kind,
-    /// Plies to the end (0 for a draw).
-    pub plies: u32,
+    /// Plies to the end (0 for a draw); `None` when the file holds no
+    /// distances (the shipped four-piece files, see the README).
+    pub plies: Option<u32>,
 }
 
 impl Probe {
-    /// The side to move's own moves to the end (`None` for a draw).
+    /// The side to move's own moves to the end (`None` for a draw, or
+    /// when the distance is not in the file).
     pub fn moves(&self) -> Option<u32> {
         match self.kind {
             Kind::Draw => None,
-            _ => Some(self.plies.div_ceil(2)),
+            _ => self.plies.map(|p| p.div_ceil(2)),
         }
     }
 }
@@ -280,7 +282,7 @@ impl Tables {
         if pos.pieces(pos.turn()).is_empty() || !pos.has_any_move() {
             return Ok(Probe {
                 kind: Kind::Loss,
-                plies: 0,
+                plies: Some(0),
             });
         }
         if pos.has_capture() {
@@ -291,7 +293,11 @@ impl Tables {
                 let c = self.probe_fresh(&pos.play_unchecked(mv))?;
                 let mine = Probe {
                     kind: c.kind.negate(),
-                    plies: if c.kind == Kind::Draw { 0 } else { c.plies + 1 },
+                    plies: if c.kind == Kind::Draw {
+                        Some(0)
+                    } else {
+                        c.plies.map(|p| p + 1)
+                    },
                 };
                 best = Some(match best {
                     None => mine,
@@ -304,9 +310,12 @@ impl Tables {
         let kind = e
             .kind()
             .ok_or_else(|| ProbeError::Damaged("a quiet position is missing".into()))?;
+        let m = Material::of(pos);
+        let m = if m.canonical() { m } else { m.flipped() };
+        let has = self.files.get(&m).is_some_and(|f| f.has_distances);
         Ok(Probe {
             kind,
-            plies: e.dtm(),
+            plies: has.then(|| e.dtm()),
         })
     }
 
@@ -389,10 +398,11 @@ impl Tables {
 /// The better of two results for the side choosing: a win (fastest), a
 /// draw, a loss (slowest).
 fn better(a: Probe, b: Probe) -> Probe {
+    let plies = |p: &Probe| i64::from(p.plies.unwrap_or(0));
     let rank = |p: &Probe| match p.kind {
-        Kind::Win => (2, -(p.plies as i64)),
+        Kind::Win => (2, -plies(p)),
         Kind::Draw => (1, 0),
-        Kind::Loss => (0, p.plies as i64),
+        Kind::Loss => (0, plies(p)),
     };
     if rank(&b) > rank(&a) {
         b

@@ -44,7 +44,9 @@ pub fn root_move(game: &Game) -> Option<SearchResult> {
         let Some(k) = probe(&next, &counts.after(pos, mv, &next)) else {
             continue;
         };
-        let plies = probe_installed_fresh(&next).map_or(0, |p| i64::from(p.plies));
+        let plies = probe_installed_fresh(&next)
+            .and_then(|p| p.plies)
+            .map_or(0, i64::from);
         let rank = match k {
             Kind::Loss => 1_000_000 - plies,
             Kind::Draw => 0,
