@@ -192,12 +192,12 @@ fn random_position(rng: &mut Rng, n: u32) -> Position {
             used |= 1 << sq;
             let b = Bitboard(1 << sq);
             if i < white {
-                s.white = s.white | b;
+                s.white |= b;
             } else {
-                s.black = s.black | b;
+                s.black |= b;
             }
             if rng.below(2) == 0 {
-                s.kings = s.kings | b;
+                s.kings |= b;
             }
         }
         s.turn = Some(if rng.below(2) == 0 {
@@ -313,7 +313,9 @@ fn consistency(m: Material) -> usize {
                         assert!(b + 1 >= e.dtm(), "{fen}: a child faster than the entry");
                     }
                     if with_distances
-                        && kids.iter().all(|k| k.0 != Some(Kind::Loss) || k.1.is_some())
+                        && kids
+                            .iter()
+                            .all(|k| k.0 != Some(Kind::Loss) || k.1.is_some())
                     {
                         assert_eq!(best.map(|b| b + 1), Some(e.dtm()), "{fen}");
                     }
@@ -344,14 +346,23 @@ fn mat(wk: u8, wm: u8, bk: u8, bm: u8) -> Material {
 
 #[test]
 fn consistency_of_small_materials() {
-    for m in Material::all_with(2).into_iter().chain(Material::all_with(3)) {
+    for m in Material::all_with(2)
+        .into_iter()
+        .chain(Material::all_with(3))
+    {
         assert!(consistency(m) > 0, "{m}");
     }
 }
 
 #[test]
 fn consistency_of_four_piece_materials() {
-    for m in [mat(3, 0, 1, 0), mat(2, 0, 2, 0), mat(0, 1, 3, 0)] {
+    for m in [
+        mat(3, 0, 1, 0),
+        mat(2, 0, 2, 0),
+        mat(0, 1, 3, 0),
+        mat(1, 1, 2, 0),
+        mat(0, 2, 0, 2),
+    ] {
         assert!(consistency(m) > 0, "{m}");
     }
 }
@@ -394,7 +405,10 @@ fn truncated_and_corrupt_files_are_refused() {
     assert!(problems[0].contains("checksum"), "{problems:?}");
     assert_eq!(t.len(), 1);
     let pos = Position::from_fen("W:WKa1,Kc1:BKh8").unwrap();
-    assert!(t.probe_fresh(&pos).is_err(), "no table for the damaged material");
+    assert!(
+        t.probe_fresh(&pos).is_err(),
+        "no table for the damaged material"
+    );
     assert!(t.probe(&pos, &DrawCounters::new(&pos)).is_none());
 }
 

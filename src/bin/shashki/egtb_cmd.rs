@@ -49,12 +49,15 @@ fn build_cmd(argv: &[String]) -> Result<ExitCode, String> {
         if let Err(e) = std::fs::write(&path, &bytes) {
             err.get_or_insert(format!("{}: {e}", path.display()));
         }
-        let (w, d, l) = s.entries.iter().fold((0, 0, 0), |(w, d, l), e| match e.kind() {
-            Some(egtb::Kind::Win) => (w + 1, d, l),
-            Some(egtb::Kind::Draw) => (w, d + 1, l),
-            Some(egtb::Kind::Loss) => (w, d, l + 1),
-            None => (w, d, l),
-        });
+        let (w, d, l) = s
+            .entries
+            .iter()
+            .fold((0, 0, 0), |(w, d, l), e| match e.kind() {
+                Some(egtb::Kind::Win) => (w + 1, d, l),
+                Some(egtb::Kind::Draw) => (w, d + 1, l),
+                Some(egtb::Kind::Loss) => (w, d, l + 1),
+                None => (w, d, l),
+            });
         eprintln!(
             "{m}: {w} won, {d} drawn, {l} lost; {} bytes; {:.1} s",
             bytes.len(),
@@ -100,7 +103,11 @@ fn repack_cmd(argv: &[String]) -> Result<ExitCode, String> {
         let entries = (0..2 * m.size())
             .map(|i| f.entry(i).ok_or(format!("{}: damaged block", p.display())))
             .collect::<Result<Vec<_>, _>>()?;
-        let planes = if m.pieces() <= distances && f.has_distances { 2 } else { 1 };
+        let planes = if m.pieces() <= distances && f.has_distances {
+            2
+        } else {
+            1
+        };
         let packed = format::encode(&m, &entries, planes);
         total += packed.len();
         let dest = out.join(format!("{m}.egtb"));

@@ -193,13 +193,21 @@ impl Work<'_> {
         // Rule 2 (three kings against a lone king, 4 pieces: no man, so
         // the clock counts every ply since the balance arose).
         if let Some(strong) = lone_king_side(pos) {
-            let strong_moves = if pos.turn() == strong { c / 2 } else { c.div_ceil(2) };
+            let strong_moves = if pos.turn() == strong {
+                c / 2
+            } else {
+                c.div_ceil(2)
+            };
             if strong_moves >= 15 {
                 return pack(Kind::Draw, 0, THR_ANY);
             }
         }
         // Rule 4 with the dual model: plies 0..=59 may still be played.
-        let cap: i32 = if self.model.dual { 59 } else { i32::from(THR_ANY) };
+        let cap: i32 = if self.model.dual {
+            59
+        } else {
+            i32::from(THR_ANY)
+        };
         let inf = i32::from(THR_ANY);
         let mut win_thr = -1i32;
         let mut win_dtm = u32::MAX;
@@ -248,7 +256,10 @@ pub fn build_all(
     );
     let mut solved = HashMap::new();
     for n in 2..=pieces {
-        for m in Material::all_with(n).into_iter().filter(Material::canonical) {
+        for m in Material::all_with(n)
+            .into_iter()
+            .filter(Material::canonical)
+        {
             let s = build_one(m, &solved);
             progress(&m, &s);
             solved.insert(m, s);
@@ -333,14 +344,14 @@ fn solve_cyclic(w: &mut Work) {
     let mut k = 1;
     loop {
         let mut changed = false;
-        for s in 0..2 * size {
-            if w.vals[s] != UNKNOWN || kids[s].is_empty() {
+        for (s, kid) in kids.iter().enumerate() {
+            if w.vals[s] != UNKNOWN || kid.is_empty() {
                 continue;
             }
             let mut win = false;
             let mut all_win = true;
             let mut max_win = 0;
-            for c in &kids[s] {
+            for c in kid {
                 let v = match c {
                     C::Known(p) => *p,
                     C::Here(i) => w.vals[*i],
@@ -409,7 +420,9 @@ fn finish(w: Work) -> Solved {
                 thr
             } else {
                 let mut t = 0;
-                while t + 1 < model.clock && at(t + 1, 0) != UNKNOWN && at(t + 1, 0) & 3 == at(0, 0) & 3
+                while t + 1 < model.clock
+                    && at(t + 1, 0) != UNKNOWN
+                    && at(t + 1, 0) & 3 == at(0, 0) & 3
                 {
                     t += 1;
                 }

@@ -41,12 +41,11 @@ fn binomials() -> &'static [[u32; 6]; 33] {
     T.get_or_init(|| {
         let mut t = [[0u32; 6]; 33];
         for (n, row) in t.iter_mut().enumerate() {
-            row[0] = 1;
-            for k in 1..6 {
-                row[k] = if k > n {
+            for (k, cell) in row.iter_mut().enumerate() {
+                *cell = if k > n {
                     0
                 } else {
-                    // C(n, k) = C(n-1, k-1) + C(n-1, k), computed directly.
+                    // C(n, k) as a running product (exact at each step).
                     let mut c: u64 = 1;
                     for i in 0..k as u64 {
                         c = c * (n as u64 - i) / (i + 1);

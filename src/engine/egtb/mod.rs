@@ -237,9 +237,10 @@ impl Tables {
             .collect();
         paths.sort();
         for p in paths {
-            match std::fs::read(&p).map_err(|e| e.to_string()).and_then(|b| {
-                t.add(&b).map_err(|e| e.to_string())
-            }) {
+            match std::fs::read(&p)
+                .map_err(|e| e.to_string())
+                .and_then(|b| t.add(&b).map_err(|e| e.to_string()))
+            {
                 Ok(_) => {}
                 Err(e) => problems.push(format!("{}: {e}", p.display())),
             }
@@ -441,5 +442,8 @@ pub fn probe_installed_fresh(pos: &Position) -> Option<Probe> {
 
 /// True when tables are installed.
 pub fn installed() -> bool {
-    INSTALLED.read().map(|g| g.as_ref().is_some_and(|t| !t.is_empty())).unwrap_or(false)
+    INSTALLED
+        .read()
+        .map(|g| g.as_ref().is_some_and(|t| !t.is_empty()))
+        .unwrap_or(false)
 }

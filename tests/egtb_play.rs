@@ -1,0 +1,141 @@
+//! The engine with the endgame tables installed plays out won and drawn
+//! endings against itself; `Game` (every draw rule) judges.
+
+use shashki::engine::egtb::{self, Kind, Tables};
+use shashki::engine::{Clock, Engine, Limits};
+use shashki::game::{Game, Status};
+use shashki::{Bitboard, Color, Position, Setup};
+use std::path::PathBuf;
+
+fn install() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("www/egtb");
+    let (t, problems) = Tables::load_dir(&dir);
+    assert!(problems.is_empty(), "{problems:?}");
+    egtb::install(t);
+}
+
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+/// Random quiet positions of 2-4 pieces whose fresh-count result is
+/// `want` for the side to move (or for the other side, `Loss`).
+fn sample(seed: u64, count: usize, want: &[Kind]) -> Vec<(Position, Kind)> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let n = 2 + rng.below(3) as u32;
+        let white = 1 + rng.below(u64::from(n - 1)) as u32;
+        let mut s = Setup::default();
+        let mut used = 0u32;
+        for i in 0..n {
+            let sq = loop {
+                let sq = rng.below(32) as u32;
+                if used & 1 << sq == 0 {
+                    break sq;
+                }
+            };
+            used |= 1 << sq;
+            let b = Bitboard(1 << sq);
+            if i < white {
+                s.white |= b;
+            } else {
+                s.black |= b;
+            }
+            if rng.below(2) == 0 {
+                s.kings |= b;
+            }
+        }
+        s.turn = Some(if rng.below(2) == 0 {
+            Color::White
+        } else {
+            Color::Black
+        });
+        let Ok(p) = Position::try_from(s) else {
+            continue;
+        };
+        if p.has_capture() {
+            continue;
+        }
+        let Some(r) = egtb::probe_installed_fresh(&p) else {
+            continue;
+        };
+        if want.contains(&r.kind) {
+            out.push((p, r.kind));
+        }
+    }
+    out
+}
+
+/// Plays the game out, the engine on both sides; returns the end.
+fn play_out(pos: Position, max_plies: usize) -> Status {
+    let mut game = Game::from_position(pos);
+    let mut engine = Engine::new(4);
+    let clock = Clock::frozen();
+    for _ in 0..max_plies {
+        if game.status().is_over() {
+            break;
+        }
+        let r = engine.search(&game, &Limits::depth(6), &clock);
+        game.play(&r.best.expect("a move")).unwrap();
+    }
+    LONGEST.fetch_max(game.ply(), std::sync::atomic::Ordering::Relaxed);
+    game.status()
+}
+
+static LONGEST: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+fn won_positions_are_won(seed: u64, count: usize) {
+    install();
+    for (pos, kind) in sample(seed, count, &[Kind::Win, Kind::Loss]) {
+        let winner = if kind == Kind::Win {
+            pos.turn()
+        } else {
+            pos.turn().opposite()
+        };
+        match play_out(pos, 400) {
+            Status::Win { winner: w, .. } if w == winner => {}
+            other => panic!("{}: {winner:?} should win, got {other:?}", pos.fen()),
+        }
+    }
+}
+
+fn drawn_positions_are_held(seed: u64, count: usize) {
+    install();
+    for (pos, _) in sample(seed, count, &[Kind::Draw]) {
+        let end = play_out(pos, 200);
+        assert!(
+            !matches!(end, Status::Win { .. }),
+            "{}: a drawn position was lost: {end:?}",
+            pos.fen()
+        );
+    }
+}
+
+#[test]
+fn won_endings_are_won_short() {
+    won_positions_are_won(0xbeef_0001, 25);
+}
+
+#[test]
+fn drawn_endings_are_held_short() {
+    drawn_positions_are_held(0xbeef_0002, 10);
+}
+
+/// The full check: 200 won and 100 drawn positions (minutes).
+#[test]
+#[ignore]
+fn won_and_drawn_endings_full() {
+    won_positions_are_won(0xbeef_0003, 200);
+    drawn_positions_are_held(0xbeef_0004, 100);
+    eprintln!(
+        "longest game: {} plies",
+        LONGEST.load(std::sync::atomic::Ordering::Relaxed)
+    );
+}
