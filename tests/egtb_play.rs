@@ -139,3 +139,65 @@ fn won_and_drawn_endings_full() {
         LONGEST.load(std::sync::atomic::Ordering::Relaxed)
     );
 }
+
+#[test]
+fn the_engine_follows_the_counts() {
+    install();
+    let clock = Clock::frozen();
+    let mut engine = Engine::new(4);
+    // Decided by the tables: a won ending scores as a win, the rules
+    // page's main-road ending as a draw.
+    let won = Game::from_fen("W:WKa1,Kc3,Ke1:BKf8").unwrap();
+    let r = engine.search(&won, &Limits::depth(4), &clock);
+    assert_eq!(r.score, egtb::play::TB_WIN);
+    let drawn = Game::from_fen("W:WKa3,Kc1,Kh6:BKd4").unwrap();
+    assert_eq!(engine.search(&drawn, &Limits::depth(4), &clock).score, 0);
+
+    // White wastes moves (keeping three kings, off the main road where it
+    // can) until the 15-move count leaves too little time: the position is
+    // still "won" with fresh counts, but not with the counts running, and
+    // the engine must know it.
+    let mut game = Game::from_fen("W:WKa1,Kc3,Ke1:BKf8").unwrap();
+    let mut found = false;
+    for _ in 0..40 {
+        if game.status().is_over() {
+            break;
+        }
+        let pos = *game.position();
+        let under_counts = egtb::probe(&pos, &game.counters());
+        let fresh = egtb::probe_installed_fresh(&pos).map(|p| p.kind);
+        if pos.turn() == Color::White
+            && fresh == Some(Kind::Win)
+            && under_counts == Some(Kind::Draw)
+        {
+            let r = engine.search(&game, &Limits::depth(6), &clock);
+            assert_eq!(
+                r.score,
+                0,
+                "{}: the counts make the win impossible",
+                pos.fen()
+            );
+            found = true;
+            break;
+        }
+        let mv = if pos.turn() == Color::White {
+            // The first move that keeps three kings and loses nothing.
+            *pos.legal_moves()
+                .iter()
+                .find(|m| {
+                    let next = pos.play_unchecked(m);
+                    !m.is_capture()
+                        && !next.has_capture()
+                        && egtb::probe_installed_fresh(&next).map(|p| p.kind) == Some(Kind::Loss)
+                })
+                .expect("a waiting move")
+        } else {
+            engine
+                .search(&game, &Limits::depth(4), &clock)
+                .best
+                .unwrap()
+        };
+        game.play(&mv).unwrap();
+    }
+    assert!(found, "the count never ran short");
+}

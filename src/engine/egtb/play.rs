@@ -44,9 +44,11 @@ pub fn root_move(game: &Game) -> Option<SearchResult> {
         let Some(k) = probe(&next, &counts.after(pos, mv, &next)) else {
             continue;
         };
+        // Where the file holds no distance (four pieces as shipped), count
+        // it as long: a known quick win is taken, a known quick loss avoided.
         let plies = probe_installed_fresh(&next)
             .and_then(|p| p.plies)
-            .map_or(0, i64::from);
+            .map_or(255, i64::from);
         let rank = match k {
             Kind::Loss => 1_000_000 - plies,
             Kind::Draw => 0,
