@@ -201,3 +201,19 @@ fn the_engine_follows_the_counts() {
     }
     assert!(found, "the count never ran short");
 }
+
+#[test]
+fn the_search_reads_the_tables_below_the_root() {
+    install();
+    // Five pieces: not in the tables, but White's capture of d4 leaves
+    // three kings against a king, which the tables decide inside the search.
+    let game = Game::from_fen("W:WKa1,Kc3,Ke1:BKf8,d4").unwrap();
+    let pos = *game.position();
+    assert!(egtb::probe(&pos, &game.counters()).is_none());
+    let r = Engine::new(4).search(&game, &Limits::depth(3), &Clock::frozen());
+    assert!(
+        r.score > egtb::play::TB_WIN - 10 && r.score <= egtb::play::TB_WIN,
+        "score {}",
+        r.score
+    );
+}
