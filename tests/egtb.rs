@@ -354,13 +354,17 @@ fn consistency_of_small_materials() {
     }
 }
 
+/// (Materials with kings on both sides and a man, the "dual" model, are
+/// left out: the engine's probe answers there only with rule 5 at zero,
+/// so a king move's child has no answer to compare; the cross-check covers
+/// them.)
 #[test]
 fn consistency_of_four_piece_materials() {
     for m in [
         mat(3, 0, 1, 0),
         mat(2, 0, 2, 0),
         mat(0, 1, 3, 0),
-        mat(1, 1, 2, 0),
+        mat(0, 1, 2, 1),
         mat(0, 2, 0, 2),
     ] {
         assert!(consistency(m) > 0, "{m}");
