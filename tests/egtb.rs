@@ -215,6 +215,7 @@ fn cross_check(seed: u64, count: usize, pieces: &[u32], cap: usize) -> (usize, u
     let mut rng = Rng(seed);
     let mut solver = Solver::new(cap);
     let (mut checked, mut skipped) = (0, 0);
+    let mut dual = 0;
     while checked < count {
         let n = pieces[rng.below(pieces.len() as u64) as usize];
         let pos = random_position(&mut rng, n);
@@ -235,7 +236,10 @@ fn cross_check(seed: u64, count: usize, pieces: &[u32], cap: usize) -> (usize, u
             Material::of(&pos)
         );
         checked += 1;
+        let m = Material::of(&pos);
+        dual += usize::from(m.pieces() == 4 && m.both_kings() && m.men() > 0);
     }
+    eprintln!("{checked} checked, {dual} of them with kings on both sides and a man");
     (checked, skipped)
 }
 
