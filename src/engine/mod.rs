@@ -28,6 +28,7 @@
 
 pub mod baseline;
 pub mod clock;
+pub mod egtb;
 pub mod eval;
 pub mod levels;
 mod search;
@@ -118,6 +119,9 @@ impl Engine {
         if let Some(r) = finished(game) {
             return r;
         }
+        if let Some(r) = egtb::play::root_move(game) {
+            return r;
+        }
         let history = game_history(game);
         self.search_position(game.position(), &history, game.counters(), limits, clock)
     }
@@ -151,6 +155,9 @@ impl Engine {
     /// seed in the same game gives the same move.
     pub fn play_level(&mut self, game: &Game, level: u8, seed: u64, clock: &Clock) -> SearchResult {
         if let Some(r) = finished(game) {
+            return r;
+        }
+        if let Some(r) = egtb::play::root_move(game) {
             return r;
         }
         let info = levels::level(level);

@@ -97,6 +97,11 @@ pub trait DrawState: Copy {
     /// matter, so positions with different counts do not share stored
     /// scores; 0 when no count runs.
     fn key(&self, pos: &Position) -> u64;
+    /// The endgame tables' exact result here, if they answer (see
+    /// [`super::egtb::probe`]); by default none.
+    fn table(&self, _pos: &Position) -> Option<super::egtb::Kind> {
+        None
+    }
 }
 
 /// No draw counts (positions without a game, tests, the baseline).
@@ -134,6 +139,14 @@ impl DrawState for DrawCounters {
     fn is_draw(&self, pos: &Position) -> bool {
         // Every count needs a king on the board.
         pos.kings().any() && self.draw(pos).is_some()
+    }
+
+    #[inline]
+    fn table(&self, pos: &Position) -> Option<super::egtb::Kind> {
+        if pos.piece_count() > 4 {
+            return None;
+        }
+        super::egtb::probe(pos, self)
     }
 
     #[inline]
@@ -495,6 +508,10 @@ impl<'a, D: DrawState> Searcher<'a, D> {
         if ply > 0 && draw.is_draw(pos) {
             self.lists[ply] = list;
             return 0;
+        }
+        if let Some(kind) = draw.table(pos).filter(|_| ply > 0) {
+            self.lists[ply] = list;
+            return super::egtb::play::score(kind, ply);
         }
 
         let tkey = Self::tt_key(key, &draw, pos);

@@ -11,8 +11,9 @@ use std::process::ExitCode;
 pub fn bestmove(argv: &[String]) -> Result<ExitCode, String> {
     let a = Args::parse(argv, &[])?;
     a.only(&[
-        "fen", "moves", "movetime", "depth", "nodes", "level", "seed", "tt",
+        "fen", "moves", "movetime", "depth", "nodes", "level", "seed", "tt", "egtb",
     ])?;
+    crate::egtb_cmd::install(a.value("egtb"));
     let mut game = Game::from_position(a.position()?);
     if let Some(moves) = a.value("moves") {
         for text in moves.split_whitespace() {

@@ -7,9 +7,12 @@
 //! shashki bestmove [--fen FEN] [--moves "c3-d4 ..."] [--movetime MS | --depth D | --nodes N] [--level L]
 //! shashki match --a LEVEL|--a-ms MS --b LEVEL|--b-ms MS --games N
 //! shashki bench
+//! shashki egtb build [--pieces N] [--out DIR]
+//! shashki egtb probe [--dir DIR]   (FENs on stdin -> one JSON a line)
 //! ```
 
 mod args;
+mod egtb_cmd;
 mod engine_cmd;
 mod game_cmd;
 mod rules_cmd;
@@ -21,9 +24,10 @@ commands:
   perft [--fen FEN] [--divide] DEPTH   count leaf positions
   moves                                 read FENs on stdin, print legal moves as JSON lines
   game [--fen FEN] MOVE...              play moves, print the final status as JSON
-  bestmove [--fen FEN] [--moves \"..\"] [--movetime MS|--depth D|--nodes N] [--level L]
+  bestmove [--fen FEN] [--moves \"..\"] [--movetime MS|--depth D|--nodes N] [--level L] [--egtb DIR]
   match --a LEVEL|--a-ms MS --b LEVEL|--b-ms MS [--games N]
-  bench                                 perft and search speed";
+  bench                                 perft and search speed
+  egtb build [--pieces N] [--out DIR] | egtb probe [--dir DIR]   endgame tables";
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
@@ -37,6 +41,7 @@ fn main() -> ExitCode {
         "game" => game_cmd::game(rest),
         "bestmove" => engine_cmd::bestmove(rest),
         "match" => engine_cmd::run_match(rest),
+        "egtb" => egtb_cmd::egtb(rest),
         "bench" => rules_cmd::bench(rest).and_then(|_| engine_cmd::bench(rest)),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");

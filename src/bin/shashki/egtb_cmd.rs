@@ -1,0 +1,175 @@
+//! `shashki egtb build|probe`: the endgame tables.
+
+use crate::args::Args;
+use serde_json::json;
+use shashki::engine::egtb::{self, build, format, Material, Tables};
+use shashki::Position;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Where the tables live in the project (the pages load them from there too).
+pub const DEFAULT_DIR: &str = "www/egtb";
+
+pub fn egtb(argv: &[String]) -> Result<ExitCode, String> {
+    let Some((sub, rest)) = argv.split_first() else {
+        return Err(
+            "usage: shashki egtb build [--pieces N] [--out DIR] [--distances N] | probe [--dir DIR] | repack --from DIR --out DIR [--distances N]"
+                .into(),
+        );
+    };
+    match sub.as_str() {
+        "build" => build_cmd(rest),
+        "probe" => probe_cmd(rest),
+        "repack" => repack_cmd(rest),
+        other => Err(format!("unknown egtb command '{other}' (build or probe)")),
+    }
+}
+
+fn build_cmd(argv: &[String]) -> Result<ExitCode, String> {
+    let a = Args::parse(argv, &[])?;
+    a.only(&["pieces", "out", "distances"])?;
+    let pieces = a.number::<u32>("pieces")?.unwrap_or(4);
+    let distances = a.number::<u32>("distances")?.unwrap_or(SHIPPED_DISTANCES);
+    if !(2..=4).contains(&pieces) {
+        return Err(format!(
+            "--pieces {pieces}: the exact count model covers 2 to 4 pieces (see the README)"
+        ));
+    }
+    let out = PathBuf::from(a.value("out").unwrap_or(DEFAULT_DIR));
+    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let start = std::time::Instant::now();
+    let mut total = 0usize;
+    let mut err = None;
+    build::build_all(pieces, |m: &Material, s: &build::Solved| {
+        let planes = if m.pieces() <= distances { 2 } else { 1 };
+        let bytes = format::encode(m, &s.entries, planes);
+        total += bytes.len();
+        let path = out.join(format!("{m}.egtb"));
+        if let Err(e) = std::fs::write(&path, &bytes) {
+            err.get_or_insert(format!("{}: {e}", path.display()));
+        }
+        let (w, d, l) = s
+            .entries
+            .iter()
+            .fold((0, 0, 0), |(w, d, l), e| match e.kind() {
+                Some(egtb::Kind::Win) => (w + 1, d, l),
+                Some(egtb::Kind::Draw) => (w, d + 1, l),
+                Some(egtb::Kind::Loss) => (w, d, l + 1),
+                None => (w, d, l),
+            });
+        eprintln!(
+            "{m}: {w} won, {d} drawn, {l} lost; {} bytes; {:.1} s",
+            bytes.len(),
+            start.elapsed().as_secs_f64()
+        );
+    });
+    if let Some(e) = err {
+        return Err(e);
+    }
+    eprintln!(
+        "done: {total} bytes in {}, {:.1} s",
+        out.display(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The shipped files keep distances up to this many pieces (the 4-piece
+/// distances would double the size; see the README).
+pub const SHIPPED_DISTANCES: u32 = 3;
+
+/// Rewrites the files of one folder into another, keeping the distances
+/// only up to `--distances` pieces.
+fn repack_cmd(argv: &[String]) -> Result<ExitCode, String> {
+    let a = Args::parse(argv, &[])?;
+    a.only(&["from", "out", "distances"])?;
+    let from = PathBuf::from(a.value("from").ok_or("--from DIR is required")?);
+    let out = PathBuf::from(a.value("out").ok_or("--out DIR is required")?);
+    let distances = a.number::<u32>("distances")?.unwrap_or(SHIPPED_DISTANCES);
+    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&from)
+        .map_err(|e| format!("{}: {e}", from.display()))?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "egtb"))
+        .collect();
+    paths.sort();
+    let mut total = 0;
+    for p in paths {
+        let bytes = std::fs::read(&p).map_err(|e| format!("{}: {e}", p.display()))?;
+        let f = format::TableFile::parse(&bytes).map_err(|e| format!("{}: {e}", p.display()))?;
+        let m = f.material;
+        let entries = (0..2 * m.size())
+            .map(|i| f.entry(i).ok_or(format!("{}: damaged block", p.display())))
+            .collect::<Result<Vec<_>, _>>()?;
+        let planes = if m.pieces() <= distances && f.has_distances {
+            2
+        } else {
+            1
+        };
+        let packed = format::encode(&m, &entries, planes);
+        total += packed.len();
+        let dest = out.join(format!("{m}.egtb"));
+        std::fs::write(&dest, &packed).map_err(|e| format!("{}: {e}", dest.display()))?;
+        eprintln!("{m}: {} -> {} bytes", bytes.len(), packed.len());
+    }
+    eprintln!("done: {total} bytes in {}", out.display());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The project's table folder: `www/egtb` under the current folder, else
+/// under the source tree this binary was built from.
+pub fn default_dir() -> PathBuf {
+    let here = PathBuf::from(DEFAULT_DIR);
+    if here.is_dir() {
+        here
+    } else {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(DEFAULT_DIR)
+    }
+}
+
+/// Loads the tables of `dir` (default: [`default_dir`]) for the engine;
+/// damaged files are reported and skipped, the engine plays on without.
+pub fn install(dir: Option<&str>) {
+    let dir = dir.map_or_else(default_dir, PathBuf::from);
+    egtb::install(load(&dir));
+}
+
+/// Loads the tables of `dir`, reporting damaged files on stderr.
+pub fn load(dir: &Path) -> Tables {
+    let (t, problems) = Tables::load_dir(dir);
+    for p in problems {
+        eprintln!("shashki: table skipped: {p}");
+    }
+    t
+}
+
+fn probe_cmd(argv: &[String]) -> Result<ExitCode, String> {
+    let a = Args::parse(argv, &[])?;
+    a.only(&["dir"])?;
+    let dir = a.value("dir").map_or_else(default_dir, PathBuf::from);
+    let tables = load(&dir);
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    for line in stdin.lock().lines() {
+        let line = line.map_err(|e| e.to_string())?;
+        let fen = line.trim();
+        if fen.is_empty() {
+            continue;
+        }
+        let v = match Position::from_fen(fen) {
+            Err(e) => json!({"fen": fen, "error": e.to_string()}),
+            Ok(p) if p.piece_count() > 4 => json!({
+                "fen": fen,
+                "error": format!("{} pieces: the tables hold at most 4", p.piece_count())
+            }),
+            Ok(p) => match tables.probe_fresh(&p) {
+                Ok(r) => json!({"fen": fen, "result": r.kind.word(), "moves": r.moves()}),
+                Err(e) => json!({"fen": fen, "error": e.to_string()}),
+            },
+        };
+        writeln!(out, "{v}").map_err(|e| e.to_string())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,444 @@
+//! The retrograde builder: every material of up to four pieces, solved
+//! under the game's draw counts (see the module docs for the model).
+
+use super::index::{flip, Material};
+use super::{Entry, Kind, THR_ANY};
+use crate::game::draws::{lone_king_side, main_road_side};
+use crate::movegen::{Move, MoveList};
+use crate::position::Position;
+use crate::square::Color;
+use std::collections::HashMap;
+
+/// A value during the build, packed in 16 bits: kind (2 bits, 0 = not yet
+/// known), distance in plies (8 bits), threshold (6 bits).
+type Packed = u16;
+const UNKNOWN: Packed = 0;
+
+fn pack(kind: Kind, dtm: u32, thr: u8) -> Packed {
+    assert!(dtm < 256, "distance {dtm} does not fit the table format");
+    let k = match kind {
+        Kind::Win => 1,
+        Kind::Loss => 2,
+        Kind::Draw => 3,
+    };
+    k | (dtm as u16) << 2 | u16::from(thr.min(THR_ANY)) << 10
+}
+
+fn unpack(v: Packed) -> (Kind, u32, u8) {
+    let kind = match v & 3 {
+        1 => Kind::Win,
+        2 => Kind::Loss,
+        3 => Kind::Draw,
+        _ => unreachable!("unknown value read"),
+    };
+    (kind, u32::from((v >> 2) & 0xFF), (v >> 10) as u8)
+}
+
+/// How a material's counts are modelled (module docs, "The model").
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Model {
+    /// Length of the clock dimension: 30 (rule 5's plies, 4 pieces), 10
+    /// (rule 4's plies, 2-3 pieces with kings on both sides), 1 (no count).
+    pub clock: usize,
+    /// Rule 4 also runs and is not reset by a man move (4 pieces, kings on
+    /// both sides, at least one man): it is kept as a threshold.
+    pub dual: bool,
+    /// Rule 3 can run: the main-road count is a dimension of 5.
+    pub road: usize,
+}
+
+impl Model {
+    pub fn of(m: &Material) -> Model {
+        let n = m.pieces();
+        let clock = if n >= 4 {
+            30
+        } else if m.both_kings() {
+            10
+        } else {
+            1
+        };
+        let three_v_king = (m.wk + m.wm == 3 && m.bk == 1 && m.bm == 0)
+            || (m.bk + m.bm == 3 && m.wk == 1 && m.wm == 0);
+        Model {
+            clock,
+            dual: n >= 4 && m.both_kings() && m.men() > 0,
+            road: if three_v_king { 5 } else { 1 },
+        }
+    }
+}
+
+/// A solved material: the values of the states where the material has
+/// just arisen (clock 0), for every main-road count.
+pub struct Solved {
+    model: Model,
+    size: usize,
+    c0: Vec<Packed>,
+    /// What goes into the file: one entry per number and side to move.
+    pub entries: Vec<Entry>,
+}
+
+impl Solved {
+    fn get(&self, idx: usize, turn: Color, r: usize) -> Packed {
+        self.c0[(turn as usize * self.size + idx) * self.model.road + r]
+    }
+}
+
+enum Child {
+    /// The side to move has no piece left: lost, distance 0.
+    Lost,
+    /// Another material (a capture or a crowning): its fresh value, with
+    /// the main-road count carried over.
+    Other(usize),
+    /// The same material: number, side, clock, main-road count, and
+    /// whether rule 4's plies go on (the dual threshold applies).
+    Same(usize, Color, usize, usize, bool),
+}
+
+fn road_after(before: &Position, after: &Position, r: usize) -> usize {
+    match (main_road_side(before), main_road_side(after)) {
+        (Some(a), Some(b)) if a == b => r + usize::from(before.turn() == a),
+        _ => 0,
+    }
+}
+
+struct Work<'a> {
+    m: Material,
+    model: Model,
+    size: usize,
+    vals: Vec<Packed>,
+    solved: &'a HashMap<Material, Solved>,
+}
+
+impl Work<'_> {
+    fn slot(&self, idx: usize, turn: Color, c: usize, r: usize) -> usize {
+        ((turn as usize * self.size + idx) * self.model.clock + c) * self.model.road + r
+    }
+
+    fn child(&self, pos: &Position, mv: &Move, next: &Position, c: usize, r: usize) -> Child {
+        if next.pieces(next.turn()).is_empty() {
+            return Child::Lost;
+        }
+        let r2 = if self.model.road > 1 || mv.crowns() {
+            road_after(pos, next, r)
+        } else {
+            0
+        };
+        if mv.is_capture() || mv.crowns() {
+            return Child::Other(r2);
+        }
+        let man_move = !pos.kings().contains(mv.from());
+        let c2 = if self.model.clock == 30 && man_move {
+            0
+        } else {
+            c + 1
+        };
+        Child::Same(self.m.index(next), next.turn(), c2, r2, self.model.dual)
+    }
+
+    /// The value of a state that a count has just drawn: lost if the side
+    /// to move has no move (the win is checked first), else a draw.
+    fn counted_out(next: &Position) -> Packed {
+        if next.has_any_move() {
+            pack(Kind::Draw, 0, THR_ANY)
+        } else {
+            pack(Kind::Loss, 0, THR_ANY)
+        }
+    }
+
+    fn value_of(&mut self, child: &Child, next: &Position) -> (Packed, bool) {
+        match *child {
+            Child::Lost => (pack(Kind::Loss, 0, THR_ANY), false),
+            Child::Other(r) => {
+                if r >= 5 {
+                    return (Self::counted_out(next), false);
+                }
+                let m = Material::of(next);
+                let (m, p) = if m.canonical() {
+                    (m, *next)
+                } else {
+                    (m.flipped(), flip(next))
+                };
+                let s = &self.solved[&m];
+                (s.get(m.index(&p), p.turn(), r), false)
+            }
+            Child::Same(idx, turn, c, r, linked) => {
+                if c >= self.model.clock || r >= 5 {
+                    return (Self::counted_out(next), false);
+                }
+                (self.solve(idx, turn, c, r), linked)
+            }
+        }
+    }
+
+    /// The value of one state (memoised; the states of a counted material
+    /// form no cycle: every ply either raises the clock or is a man move,
+    /// which cannot be undone).
+    fn solve(&mut self, idx: usize, turn: Color, c: usize, r: usize) -> Packed {
+        let slot = self.slot(idx, turn, c, r);
+        if self.vals[slot] != UNKNOWN {
+            return self.vals[slot];
+        }
+        let pos = self.m.position(idx, turn).expect("a legal number");
+        let v = self.compute(&pos, c, r);
+        self.vals[slot] = v;
+        v
+    }
+
+    fn compute(&mut self, pos: &Position, c: usize, r: usize) -> Packed {
+        let mut list = MoveList::new();
+        pos.generate_moves(&mut list);
+        if list.is_empty() {
+            return pack(Kind::Loss, 0, THR_ANY);
+        }
+        // Rule 2 (three kings against a lone king, 4 pieces: no man, so
+        // the clock counts every ply since the balance arose).
+        if let Some(strong) = lone_king_side(pos) {
+            let strong_moves = if pos.turn() == strong {
+                c / 2
+            } else {
+                c.div_ceil(2)
+            };
+            if strong_moves >= 15 {
+                return pack(Kind::Draw, 0, THR_ANY);
+            }
+        }
+        // Rule 4 with the dual model: plies 0..=59 may still be played.
+        let cap: i32 = if self.model.dual {
+            59
+        } else {
+            i32::from(THR_ANY)
+        };
+        let inf = i32::from(THR_ANY);
+        let mut win_thr = -1i32;
+        let mut win_dtm = u32::MAX;
+        let mut loss_thr = inf;
+        let mut loss_dtm = 0u32;
+        for mv in list.iter() {
+            let next = pos.play_unchecked(mv);
+            let child = self.child(pos, mv, &next, c, r);
+            let (v, linked) = self.value_of(&child, &next);
+            let (kind, dtm, thr) = unpack(v);
+            let thr = i32::from(thr);
+            // The child's threshold, read in this state's rule-4 plies.
+            let here = if linked && thr < inf { thr - 1 } else { inf };
+            match kind {
+                Kind::Loss if here >= 0 => {
+                    win_thr = win_thr.max(here);
+                    win_dtm = win_dtm.min(dtm + 1);
+                    loss_thr = -1;
+                }
+                Kind::Win => {
+                    loss_thr = loss_thr.min(here);
+                    loss_dtm = loss_dtm.max(dtm + 1);
+                }
+                _ => loss_thr = -1,
+            }
+        }
+        if win_thr >= 0 {
+            pack(Kind::Win, win_dtm, win_thr.min(cap) as u8)
+        } else if loss_thr >= 0 {
+            pack(Kind::Loss, loss_dtm, loss_thr.min(cap) as u8)
+        } else {
+            pack(Kind::Draw, 0, THR_ANY)
+        }
+    }
+}
+
+/// Solves the materials up to `pieces` pieces, smallest first. `progress`
+/// hears about each material as it is done.
+pub fn build_all(
+    pieces: u32,
+    mut progress: impl FnMut(&Material, &Solved),
+) -> HashMap<Material, Solved> {
+    assert!(
+        (2..=4).contains(&pieces),
+        "the count model is exact up to 4 pieces"
+    );
+    let mut solved = HashMap::new();
+    for n in 2..=pieces {
+        for m in Material::all_with(n)
+            .into_iter()
+            .filter(Material::canonical)
+        {
+            let s = build_one(m, &solved);
+            progress(&m, &s);
+            solved.insert(m, s);
+        }
+    }
+    solved
+}
+
+fn build_one(m: Material, solved: &HashMap<Material, Solved>) -> Solved {
+    let model = Model::of(&m);
+    let size = m.size();
+    let mut w = Work {
+        m,
+        model,
+        size,
+        vals: vec![UNKNOWN; 2 * size * model.clock * model.road],
+        solved,
+    };
+    if model.clock == 1 {
+        solve_cyclic(&mut w);
+    } else {
+        for turn in [Color::White, Color::Black] {
+            for idx in 0..size {
+                if m.position(idx, turn).is_none() {
+                    continue;
+                }
+                for r in 0..model.road {
+                    // Clock values up to where the result changes (the
+                    // threshold); the memo shares the work.
+                    for c in 0..model.clock {
+                        let v0 = w.solve(idx, turn, 0, r);
+                        let v = w.solve(idx, turn, c, r);
+                        if v & 3 != v0 & 3 {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    finish(w)
+}
+
+/// Materials with no count (2-3 pieces, not both sides with kings): the
+/// classic retrograde by passes, pass k settling the states lost or won in
+/// exactly k plies; what is left at the end is drawn.
+fn solve_cyclic(w: &mut Work) {
+    let m = w.m;
+    let size = w.size;
+    // Children of every state: a settled value, or a state of this material.
+    enum C {
+        Known(Packed),
+        Here(usize),
+    }
+    let mut kids: Vec<Vec<C>> = Vec::with_capacity(2 * size);
+    let mut max_known = 0;
+    for turn in [Color::White, Color::Black] {
+        for idx in 0..size {
+            let mut v = Vec::new();
+            if let Some(pos) = m.position(idx, turn) {
+                let mut list = MoveList::new();
+                pos.generate_moves(&mut list);
+                if list.is_empty() {
+                    let slot = w.slot(idx, turn, 0, 0);
+                    w.vals[slot] = pack(Kind::Loss, 0, THR_ANY);
+                }
+                for mv in list.iter() {
+                    let next = pos.play_unchecked(mv);
+                    match w.child(&pos, mv, &next, 0, 0) {
+                        Child::Same(i, t, _, _, _) => v.push(C::Here(w.slot(i, t, 0, 0))),
+                        other => {
+                            let (p, _) = w.value_of(&other, &next);
+                            max_known = max_known.max(unpack(p).1);
+                            v.push(C::Known(p));
+                        }
+                    }
+                }
+            }
+            kids.push(v);
+        }
+    }
+    let mut k = 1;
+    loop {
+        let mut changed = false;
+        for (s, kid) in kids.iter().enumerate() {
+            if w.vals[s] != UNKNOWN || kid.is_empty() {
+                continue;
+            }
+            let mut win = false;
+            let mut all_win = true;
+            let mut max_win = 0;
+            for c in kid {
+                let v = match c {
+                    C::Known(p) => *p,
+                    C::Here(i) => w.vals[*i],
+                };
+                if v == UNKNOWN {
+                    all_win = false;
+                    continue;
+                }
+                let (kind, dtm, _) = unpack(v);
+                match kind {
+                    Kind::Loss if dtm + 1 == k => win = true,
+                    Kind::Win => max_win = max_win.max(dtm + 1),
+                    _ => all_win = false,
+                }
+            }
+            if win {
+                w.vals[s] = pack(Kind::Win, k, THR_ANY);
+                changed = true;
+            } else if all_win && max_win == k {
+                w.vals[s] = pack(Kind::Loss, k, THR_ANY);
+                changed = true;
+            }
+        }
+        if !changed && k > max_known + 1 {
+            break;
+        }
+        k += 1;
+    }
+    for (s, kid) in kids.iter().enumerate() {
+        if w.vals[s] == UNKNOWN && !kid.is_empty() {
+            w.vals[s] = pack(Kind::Draw, 0, THR_ANY);
+        }
+    }
+}
+
+fn finish(w: Work) -> Solved {
+    let Work {
+        m,
+        model,
+        size,
+        vals,
+        ..
+    } = w;
+    let mut c0 = vec![UNKNOWN; 2 * size * model.road];
+    let mut entries = vec![Entry::NONE; 2 * size];
+    for turn in [Color::White, Color::Black] {
+        for idx in 0..size {
+            let Some(pos) = m.position(idx, turn) else {
+                continue;
+            };
+            let at = |c: usize, r: usize| {
+                vals[((turn as usize * size + idx) * model.clock + c) * model.road + r]
+            };
+            for r in 0..model.road {
+                c0[(turn as usize * size + idx) * model.road + r] = at(0, r);
+            }
+            if pos.has_capture() {
+                continue; // resolved by search when probed
+            }
+            let (kind, dtm, thr) = unpack(at(0, 0));
+            // The clock threshold: the largest clock at which the result
+            // still holds (rule 4's plies for the dual model).
+            let thr = if kind == Kind::Draw {
+                THR_ANY
+            } else if model.dual || model.clock == 1 {
+                thr
+            } else {
+                let mut t = 0;
+                while t + 1 < model.clock
+                    && at(t + 1, 0) != UNKNOWN
+                    && at(t + 1, 0) & 3 == at(0, 0) & 3
+                {
+                    t += 1;
+                }
+                if t + 1 == model.clock {
+                    THR_ANY
+                } else {
+                    t as u8
+                }
+            };
+            entries[turn as usize * size + idx] = Entry::new(kind, dtm, thr);
+        }
+    }
+    Solved {
+        model,
+        size,
+        c0,
+        entries,
+    }
+}

@@ -1,0 +1,239 @@
+//! The table file: a header, compressed blocks that can be unpacked one at
+//! a time, and a CRC-32 of the whole file.
+//!
+//! ```text
+//! "SHEGTB2\n"                      8 bytes
+//! wk wm bk bm                      4 bytes: the material
+//! planes    u32 LE                 1: results and thresholds; 2: also distances
+//! entries   u32 LE                 2 x numbers of the material (both sides)
+//! block     u32 LE                 entries per block
+//! blocks    u32 LE
+//! offsets   (blocks + 1) x u32 LE  where each compressed block starts
+//! data                             each block: raw deflate of its entries'
+//!                                  first bytes, then (2 planes) their second
+//!                                  bytes; numbers that are not stored (no
+//!                                  position, or a capture pending) repeat the
+//!                                  entry before them, which packs better
+//! crc32     u32 LE                 of every byte before it
+//! ```
+
+use super::index::Material;
+use super::Entry;
+use std::fmt;
+
+const MAGIC: &[u8; 8] = b"SHEGTB2\n";
+/// Entries per block.
+pub const BLOCK: usize = 8192;
+
+/// Why a table file was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FormatError {
+    /// Shorter than its header says (a truncated download or copy).
+    Truncated,
+    /// Not a table file (wrong magic).
+    NotATable,
+    /// The checksum does not match: the file is damaged.
+    Checksum { stored: u32, computed: u32 },
+    /// The header does not fit the material it names.
+    BadHeader(String),
+    /// A block does not unpack to the size it should.
+    BadBlock(usize),
+}
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FormatError::Truncated => write!(f, "the table file is truncated"),
+            FormatError::NotATable => write!(f, "not an endgame table file"),
+            FormatError::Checksum { stored, computed } => write!(
+                f,
+                "checksum mismatch (stored {stored:08x}, computed {computed:08x}): the file is damaged"
+            ),
+            FormatError::BadHeader(s) => write!(f, "bad table header: {s}"),
+            FormatError::BadBlock(i) => write!(f, "block {i} does not unpack"),
+        }
+    }
+}
+
+impl std::error::Error for FormatError {}
+
+/// CRC-32 (IEEE, as in zip and PNG).
+pub fn crc32(data: &[u8]) -> u32 {
+    static TABLE: std::sync::OnceLock<[u32; 256]> = std::sync::OnceLock::new();
+    let t = TABLE.get_or_init(|| {
+        let mut t = [0u32; 256];
+        for (i, e) in t.iter_mut().enumerate() {
+            let mut c = i as u32;
+            for _ in 0..8 {
+                c = if c & 1 != 0 {
+                    0xEDB8_8320 ^ (c >> 1)
+                } else {
+                    c >> 1
+                };
+            }
+            *e = c;
+        }
+        t
+    });
+    let mut c = !0u32;
+    for &b in data {
+        c = t[((c ^ u32::from(b)) & 0xFF) as usize] ^ (c >> 8);
+    }
+    !c
+}
+
+/// Encodes a material's entries into a file, with the distances or
+/// without them (`planes` 2 or 1).
+pub fn encode(m: &Material, entries: &[Entry], planes: u32) -> Vec<u8> {
+    assert!(planes == 1 || planes == 2);
+    let blocks = entries.len().div_ceil(BLOCK);
+    let mut filled = entries.to_vec();
+    let mut prev = Entry::new(super::Kind::Draw, 0, super::THR_ANY);
+    for e in filled.iter_mut() {
+        if e.kind().is_none() {
+            *e = prev;
+        } else {
+            prev = *e;
+        }
+    }
+    let mut data = Vec::new();
+    let mut offsets = vec![0u32];
+    for chunk in filled.chunks(BLOCK) {
+        let mut raw = Vec::with_capacity(2 * chunk.len());
+        raw.extend(chunk.iter().map(|e| e.0 as u8));
+        if planes == 2 {
+            raw.extend(chunk.iter().map(|e| (e.0 >> 8) as u8));
+        }
+        data.extend(miniz_oxide::deflate::compress_to_vec(&raw, 10));
+        offsets.push(data.len() as u32);
+    }
+    let mut out = Vec::with_capacity(data.len() + 64 + 4 * offsets.len());
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&[m.wk, m.wm, m.bk, m.bm]);
+    for v in [planes, entries.len() as u32, BLOCK as u32, blocks as u32] {
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+    for o in &offsets {
+        out.extend_from_slice(&o.to_le_bytes());
+    }
+    out.extend_from_slice(&data);
+    let crc = crc32(&out);
+    out.extend_from_slice(&crc.to_le_bytes());
+    out
+}
+
+/// A checked file, ready to be probed block by block.
+pub struct TableFile {
+    pub material: Material,
+    /// The file holds distances (2 planes).
+    pub has_distances: bool,
+    planes: usize,
+    entries: usize,
+    offsets: Vec<u32>,
+    data: Vec<u8>,
+    cache: Vec<std::sync::OnceLock<Option<Box<[u8]>>>>,
+}
+
+fn u32_at(b: &[u8], at: usize) -> Result<u32, FormatError> {
+    b.get(at..at + 4)
+        .map(|s| u32::from_le_bytes([s[0], s[1], s[2], s[3]]))
+        .ok_or(FormatError::Truncated)
+}
+
+impl TableFile {
+    /// Checks and reads a file (the blocks are unpacked when first probed).
+    pub fn parse(bytes: &[u8]) -> Result<TableFile, FormatError> {
+        if bytes.len() < 8 {
+            return Err(FormatError::Truncated);
+        }
+        if &bytes[..8] != MAGIC {
+            return Err(FormatError::NotATable);
+        }
+        if bytes.len() < 32 {
+            return Err(FormatError::Truncated);
+        }
+        let m = Material {
+            wk: bytes[8],
+            wm: bytes[9],
+            bk: bytes[10],
+            bm: bytes[11],
+        };
+        let planes = u32_at(bytes, 12)? as usize;
+        let entries = u32_at(bytes, 16)? as usize;
+        let block = u32_at(bytes, 20)? as usize;
+        let blocks = u32_at(bytes, 24)? as usize;
+        if planes != 1 && planes != 2 {
+            return Err(FormatError::BadHeader(format!("{planes} planes")));
+        }
+        if m.pieces() > super::index::MAX_PIECES || m.wk + m.wm == 0 || m.bk + m.bm == 0 {
+            return Err(FormatError::BadHeader(format!("material {m}")));
+        }
+        if entries != 2 * m.size() || block != BLOCK || blocks != entries.div_ceil(BLOCK) {
+            return Err(FormatError::BadHeader(format!(
+                "{entries} entries in {blocks} blocks of {block} for {m}"
+            )));
+        }
+        let head = 28 + 4 * (blocks + 1);
+        let offsets = (0..=blocks)
+            .map(|i| u32_at(bytes, 28 + 4 * i))
+            .collect::<Result<Vec<u32>, _>>()?;
+        let data_len = *offsets.last().expect("blocks + 1 offsets") as usize;
+        if bytes.len() < head + data_len + 4 {
+            return Err(FormatError::Truncated);
+        }
+        if bytes.len() > head + data_len + 4 {
+            return Err(FormatError::BadHeader("trailing bytes".into()));
+        }
+        let stored = u32_at(bytes, head + data_len)?;
+        let computed = crc32(&bytes[..head + data_len]);
+        if stored != computed {
+            return Err(FormatError::Checksum { stored, computed });
+        }
+        if offsets.windows(2).any(|w| w[0] > w[1]) {
+            return Err(FormatError::BadHeader("offsets out of order".into()));
+        }
+        Ok(TableFile {
+            material: m,
+            has_distances: planes == 2,
+            planes,
+            entries,
+            offsets,
+            data: bytes[head..head + data_len].to_vec(),
+            cache: (0..blocks).map(|_| std::sync::OnceLock::new()).collect(),
+        })
+    }
+
+    fn block(&self, b: usize) -> Option<&[u8]> {
+        self.cache[b]
+            .get_or_init(|| {
+                let span = self.offsets[b] as usize..self.offsets[b + 1] as usize;
+                let want = self.planes * BLOCK.min(self.entries - b * BLOCK);
+                let raw = miniz_oxide::inflate::decompress_to_vec(&self.data[span]).ok()?;
+                (raw.len() == want).then(|| raw.into_boxed_slice())
+            })
+            .as_deref()
+    }
+
+    /// Entry number `i` (side to move x size + number); `None` if its
+    /// block is damaged.
+    pub fn entry(&self, i: usize) -> Option<Entry> {
+        if i >= self.entries {
+            return None;
+        }
+        let raw = self.block(i / BLOCK)?;
+        let j = i % BLOCK;
+        if self.planes == 1 {
+            return Some(Entry(u16::from(raw[j])));
+        }
+        let n = raw.len() / 2;
+        Some(Entry(u16::from(raw[j]) | u16::from(raw[n + j]) << 8))
+    }
+
+    /// Unpacks every block (to check a file fully).
+    pub fn check_all(&self) -> Result<(), FormatError> {
+        for b in 0..self.cache.len() {
+            self.block(b).ok_or(FormatError::BadBlock(b))?;
+        }
+        Ok(())
+    }
+}

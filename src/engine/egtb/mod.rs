@@ -1,0 +1,451 @@
+//! Endgame tables: every ending of up to four pieces, solved exactly under
+//! the game's own draw counts ([`DrawCounters`]).
+//!
+//! # What a table says
+//!
+//! For every position of a material (both sides to move) with **fresh
+//! counts** — the counts as [`DrawCounters::new`] sets them, which is also
+//! what they are right after the capture or crowning that created the
+//! material — the table stores:
+//!
+//! * the result for the side to move: win, draw or loss, with every
+//!   automatic draw of `src/game/draws.rs` applied (repetition only ever
+//!   helps the defender, and the winner's fastest line never repeats a
+//!   position, so it cannot change a result);
+//! * the distance: plies to the end of the game (the loser has no piece or
+//!   no move) when the winner plays fastest and the loser slowest, every
+//!   count running;
+//! * a threshold on the material's *clock* (below): the largest clock value
+//!   at which the result still holds. With it the engine reads the exact
+//!   result under the running counts of a game, not only fresh ones.
+//!
+//! Positions where the side to move must capture are not stored: the probe
+//! plays the captures out (a capture resets every count that can run in
+//! these materials) and reads the smaller tables.
+//!
+//! # The model: why it is exact
+//!
+//! The result under running counts is a function of the position and of
+//! the counts that can still matter. Read against `draws.rs`, with at most
+//! four pieces:
+//!
+//! * **Rule 5** (only king moves, 15 moves each with 4-5 pieces) runs in
+//!   every 4-piece position; a man move or a capture resets it.
+//! * **Rule 4** (kings on both sides, no capture or crowning: 5 moves each
+//!   with 2-3 pieces, 30 with 4) runs when both sides have a king, which is
+//!   a property of the material; a capture or crowning changes the
+//!   material, so its count is the plies spent in the material, and it is
+//!   *not* reset by a man move.
+//! * **Rule 2** (three kings against a lone king, 15 moves) can only hold
+//!   in three kings against one king, where there is no man: its count is
+//!   a function of rule 5's plies and the side to move.
+//! * **Rule 3** (lone king on the main road against three pieces, 5 moves)
+//!   depends on where the pieces stand, lapses and restarts, and survives a
+//!   crowning (the three pieces stay three): its count (0-4) is a
+//!   dimension of the 3-against-king materials.
+//!
+//! So each material has a *clock*: rule 5's plies (30 values) with four
+//! pieces, rule 4's plies (10 values) with 2-3 pieces and kings on both
+//! sides, none otherwise. The builder solves the states
+//! (position, clock, main-road count) exactly; they form no cycle (each
+//! ply raises the clock or moves a man, which cannot be undone), so one
+//! memoised pass settles them with exact distances. Materials without a
+//! clock (2-3 pieces, not both sides with kings: no count can run) are
+//! solved by the classic retrograde passes; their draws are cycles.
+//!
+//! Four-piece materials with kings on both sides and a man ("dual") carry
+//! two counts that reset on different events (rule 5 on a man move, rule 4
+//! only on a capture or crowning). Rule 4 is then kept exactly as a
+//! threshold: for each state (position, rule-5 plies, main-road count) the
+//! largest rule-4 ply count at which the result holds (a win with more
+//! plies left is still a win, so this is a cut). The stored threshold of a
+//! dual material is on rule 4's plies with rule 5 at zero. The distance of
+//! a dual material reads each child's distance at fresh rule-4 plies, so
+//! it is exact where rule 4 does not bind on the fastest line (the
+//! cross-check found no difference on 359 such positions); the result
+//! itself is exact.
+//!
+//! Five pieces are out of this model: rule 2 can then run across a change
+//! of material (four kings against a king become three), so its count
+//! would have to enter the state; the builder refuses `--pieces 5`.
+//!
+//! # Probing under running counts
+//!
+//! [`Tables::probe`] takes the game's [`DrawCounters`] and answers only
+//! when they fit the model: the clock is read from them (rule 5's or rule
+//! 4's plies), a running main-road count must be 0, rule 2's count must be
+//! the one the clock implies, a dual material needs rule 5 at 0; otherwise
+//! it answers `None` and the search goes on without the table. An answer
+//! is exact: "win" means the win fits in the counts left.
+
+pub mod build;
+pub mod format;
+pub mod index;
+pub mod play;
+
+pub use format::{FormatError, TableFile};
+pub use index::Material;
+
+use crate::game::draws::{lone_king_side, main_road_side};
+use crate::game::DrawCounters;
+use crate::movegen::MoveList;
+use crate::position::Position;
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::RwLock;
+
+/// Threshold value meaning "whatever the clock".
+pub const THR_ANY: u8 = 63;
+
+/// A result for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Win,
+    Draw,
+    Loss,
+}
+
+impl Kind {
+    /// `win`, `draw`, `loss`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Kind::Win => "win",
+            Kind::Draw => "draw",
+            Kind::Loss => "loss",
+        }
+    }
+
+    /// The result for the other side.
+    pub fn negate(self) -> Kind {
+        match self {
+            Kind::Win => Kind::Loss,
+            Kind::Draw => Kind::Draw,
+            Kind::Loss => Kind::Win,
+        }
+    }
+}
+
+/// One stored position: result, distance in plies, clock threshold.
+/// Bits 0-1 the result (0 not stored, 1 win, 2 loss, 3 draw), 2-7 the
+/// threshold, 8-15 the distance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry(pub u16);
+
+impl Entry {
+    pub const NONE: Entry = Entry(0);
+
+    pub fn new(kind: Kind, dtm: u32, thr: u8) -> Entry {
+        let k = match kind {
+            Kind::Win => 1,
+            Kind::Loss => 2,
+            Kind::Draw => 3,
+        };
+        let dtm = if kind == Kind::Draw { 0 } else { dtm };
+        let thr = if kind == Kind::Draw { THR_ANY } else { thr };
+        Entry(k | u16::from(thr.min(THR_ANY)) << 2 | (dtm as u16) << 8)
+    }
+
+    /// The result, `None` for a position that is not stored.
+    pub fn kind(self) -> Option<Kind> {
+        match self.0 & 3 {
+            1 => Some(Kind::Win),
+            2 => Some(Kind::Loss),
+            3 => Some(Kind::Draw),
+            _ => None,
+        }
+    }
+
+    /// Plies to the end with fresh counts (0 for a draw).
+    pub fn dtm(self) -> u32 {
+        u32::from(self.0 >> 8)
+    }
+
+    /// The largest clock at which the result holds ([`THR_ANY`]: any).
+    pub fn thr(self) -> u8 {
+        ((self.0 >> 2) & 63) as u8
+    }
+}
+
+/// A result with fresh counts, captures played out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Probe {
+    pub kind: Kind,
+    /// Plies to the end (0 for a draw); `None` when the file holds no
+    /// distances (the shipped four-piece files, see the README).
+    pub plies: Option<u32>,
+}
+
+impl Probe {
+    /// The side to move's own moves to the end (`None` for a draw, or
+    /// when the distance is not in the file).
+    pub fn moves(&self) -> Option<u32> {
+        match self.kind {
+            Kind::Draw => None,
+            _ => self.plies.map(|p| p.div_ceil(2)),
+        }
+    }
+}
+
+/// Why a position could not be probed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProbeError {
+    /// More pieces than the tables hold, or a material with no file.
+    Missing(String),
+    /// A table block failed to unpack.
+    Damaged(String),
+}
+
+impl std::fmt::Display for ProbeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ProbeError::Missing(s) | ProbeError::Damaged(s) => f.write_str(s),
+        }
+    }
+}
+
+/// A set of loaded tables.
+#[derive(Default)]
+pub struct Tables {
+    files: HashMap<Material, TableFile>,
+}
+
+impl Tables {
+    /// No tables.
+    pub fn new() -> Tables {
+        Tables::default()
+    }
+
+    /// Adds one file's bytes (checked: magic, header, checksum).
+    pub fn add(&mut self, bytes: &[u8]) -> Result<Material, FormatError> {
+        let f = TableFile::parse(bytes)?;
+        let m = f.material;
+        self.files.insert(m, f);
+        Ok(m)
+    }
+
+    /// Loads every `*.egtb` file of a folder; a damaged file is skipped
+    /// and named in the returned list of problems.
+    pub fn load_dir(dir: &Path) -> (Tables, Vec<String>) {
+        let mut t = Tables::new();
+        let mut problems = Vec::new();
+        let Ok(rd) = std::fs::read_dir(dir) else {
+            problems.push(format!("{}: cannot read the folder", dir.display()));
+            return (t, problems);
+        };
+        let mut paths: Vec<_> = rd
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "egtb"))
+            .collect();
+        paths.sort();
+        for p in paths {
+            match std::fs::read(&p)
+                .map_err(|e| e.to_string())
+                .and_then(|b| t.add(&b).map_err(|e| e.to_string()))
+            {
+                Ok(_) => {}
+                Err(e) => problems.push(format!("{}: {e}", p.display())),
+            }
+        }
+        (t, problems)
+    }
+
+    /// How many materials are loaded.
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    /// True when no table is loaded.
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
+    /// The loaded materials.
+    pub fn materials(&self) -> impl Iterator<Item = &Material> {
+        self.files.keys()
+    }
+
+    /// The stored entry of a position without a pending capture.
+    pub fn entry(&self, pos: &Position) -> Result<Entry, ProbeError> {
+        let m = Material::of(pos);
+        if !m.canonical() {
+            return self.entry(&index::flip(pos));
+        }
+        let f = self
+            .files
+            .get(&m)
+            .ok_or_else(|| ProbeError::Missing(format!("no table for {m}")))?;
+        f.entry(pos.turn() as usize * m.size() + m.index(pos))
+            .ok_or_else(|| ProbeError::Damaged(format!("table {m} is damaged")))
+    }
+
+    /// The result and distance with fresh counts (what `shashki egtb
+    /// probe` prints). Pending captures are played out.
+    pub fn probe_fresh(&self, pos: &Position) -> Result<Probe, ProbeError> {
+        if pos.pieces(pos.turn()).is_empty() || !pos.has_any_move() {
+            return Ok(Probe {
+                kind: Kind::Loss,
+                plies: Some(0),
+            });
+        }
+        if pos.has_capture() {
+            let mut list = MoveList::new();
+            pos.generate_moves(&mut list);
+            let mut best: Option<Probe> = None;
+            for mv in list.iter() {
+                let c = self.probe_fresh(&pos.play_unchecked(mv))?;
+                let mine = Probe {
+                    kind: c.kind.negate(),
+                    plies: if c.kind == Kind::Draw {
+                        Some(0)
+                    } else {
+                        c.plies.map(|p| p + 1)
+                    },
+                };
+                best = Some(match best {
+                    None => mine,
+                    Some(b) => better(b, mine),
+                });
+            }
+            return Ok(best.expect("a capture exists"));
+        }
+        let e = self.entry(pos)?;
+        let kind = e
+            .kind()
+            .ok_or_else(|| ProbeError::Damaged("a quiet position is missing".into()))?;
+        let m = Material::of(pos);
+        let m = if m.canonical() { m } else { m.flipped() };
+        let has = self.files.get(&m).is_some_and(|f| f.has_distances);
+        Ok(Probe {
+            kind,
+            plies: has.then(|| e.dtm()),
+        })
+    }
+
+    /// The exact result under the game's running counts, or `None` when
+    /// the material is not loaded or the counts do not fit the model (see
+    /// the module docs). `counts` belong to `pos`.
+    pub fn probe(&self, pos: &Position, counts: &DrawCounters) -> Option<Kind> {
+        if pos.pieces(pos.turn()).is_empty() || !pos.has_any_move() {
+            return Some(Kind::Loss);
+        }
+        if pos.kings().any() && counts.draw(pos).is_some() {
+            return Some(Kind::Draw);
+        }
+        if pos.piece_count() > 4 {
+            return None;
+        }
+        if pos.has_capture() {
+            let mut list = MoveList::new();
+            pos.generate_moves(&mut list);
+            let mut best = Kind::Loss;
+            for mv in list.iter() {
+                let next = pos.play_unchecked(mv);
+                let k = self.probe(&next, &counts.after(pos, mv, &next))?.negate();
+                if k == Kind::Win {
+                    return Some(Kind::Win);
+                }
+                if k == Kind::Draw {
+                    best = Kind::Draw;
+                }
+            }
+            return Some(best);
+        }
+        let m = Material::of(pos);
+        let e = self.entry(pos).ok()?;
+        let kind = e.kind()?;
+        if kind == Kind::Draw {
+            // A draw with fresh counts stays one when counts have run.
+            return Some(Kind::Draw);
+        }
+        let model = build::Model::of(&m);
+        let clock = if model.clock == 1 {
+            return Some(kind);
+        } else if model.clock == 10 {
+            counts.balance_plies()
+        } else {
+            counts.kings_only_plies()
+        };
+        if main_road_side(pos).is_some() && counts.main_road().map(|x| x.1) != Some(0) {
+            return None;
+        }
+        if let Some(strong) = lone_king_side(pos) {
+            let implied = if pos.turn() == strong {
+                clock / 2
+            } else {
+                clock.div_ceil(2)
+            };
+            if counts.lone_king() != Some((strong, implied)) {
+                return None;
+            }
+        }
+        let x = if model.dual {
+            if clock != 0 {
+                return None;
+            }
+            counts.balance_plies()
+        } else {
+            if model.clock == 30 && m.both_kings() && counts.balance_plies() != clock {
+                return None;
+            }
+            clock
+        };
+        Some(if e.thr() == THR_ANY || x <= u32::from(e.thr()) {
+            kind
+        } else {
+            Kind::Draw
+        })
+    }
+}
+
+/// The better of two results for the side choosing: a win (fastest), a
+/// draw, a loss (slowest).
+fn better(a: Probe, b: Probe) -> Probe {
+    let plies = |p: &Probe| i64::from(p.plies.unwrap_or(0));
+    let rank = |p: &Probe| match p.kind {
+        Kind::Win => (2, -plies(p)),
+        Kind::Draw => (1, 0),
+        Kind::Loss => (0, plies(p)),
+    };
+    if rank(&b) > rank(&a) {
+        b
+    } else {
+        a
+    }
+}
+
+static INSTALLED: RwLock<Option<Tables>> = RwLock::new(None);
+
+/// Makes `tables` the ones the engine probes (replacing any earlier set).
+pub fn install(tables: Tables) {
+    if let Ok(mut g) = INSTALLED.write() {
+        *g = Some(tables);
+    }
+}
+
+/// The engine's probe: the exact result under the running counts, if the
+/// installed tables answer (see [`Tables::probe`]).
+pub fn probe(pos: &Position, counts: &DrawCounters) -> Option<Kind> {
+    if pos.piece_count() > 4 {
+        return None;
+    }
+    let g = INSTALLED.read().ok()?;
+    g.as_ref()?.probe(pos, counts)
+}
+
+/// The installed tables' fresh-count result (for display), if any.
+pub fn probe_installed_fresh(pos: &Position) -> Option<Probe> {
+    if pos.piece_count() > 4 {
+        return None;
+    }
+    let g = INSTALLED.read().ok()?;
+    g.as_ref()?.probe_fresh(pos).ok()
+}
+
+/// True when tables are installed.
+pub fn installed() -> bool {
+    INSTALLED
+        .read()
+        .map(|g| g.as_ref().is_some_and(|t| !t.is_empty()))
+        .unwrap_or(false)
+}

@@ -1,0 +1,219 @@
+//! The engine with the endgame tables installed plays out won and drawn
+//! endings against itself; `Game` (every draw rule) judges.
+
+use shashki::engine::egtb::{self, Kind, Tables};
+use shashki::engine::{Clock, Engine, Limits};
+use shashki::game::{Game, Status};
+use shashki::{Bitboard, Color, Position, Setup};
+use std::path::PathBuf;
+
+fn install() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("www/egtb");
+    let (t, problems) = Tables::load_dir(&dir);
+    assert!(problems.is_empty(), "{problems:?}");
+    egtb::install(t);
+}
+
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+/// Random quiet positions of 2-4 pieces whose fresh-count result is
+/// `want` for the side to move (or for the other side, `Loss`).
+fn sample(seed: u64, count: usize, want: &[Kind]) -> Vec<(Position, Kind)> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let n = 2 + rng.below(3) as u32;
+        let white = 1 + rng.below(u64::from(n - 1)) as u32;
+        let mut s = Setup::default();
+        let mut used = 0u32;
+        for i in 0..n {
+            let sq = loop {
+                let sq = rng.below(32) as u32;
+                if used & 1 << sq == 0 {
+                    break sq;
+                }
+            };
+            used |= 1 << sq;
+            let b = Bitboard(1 << sq);
+            if i < white {
+                s.white |= b;
+            } else {
+                s.black |= b;
+            }
+            if rng.below(2) == 0 {
+                s.kings |= b;
+            }
+        }
+        s.turn = Some(if rng.below(2) == 0 {
+            Color::White
+        } else {
+            Color::Black
+        });
+        let Ok(p) = Position::try_from(s) else {
+            continue;
+        };
+        if p.has_capture() {
+            continue;
+        }
+        let Some(r) = egtb::probe_installed_fresh(&p) else {
+            continue;
+        };
+        if want.contains(&r.kind) {
+            out.push((p, r.kind));
+        }
+    }
+    out
+}
+
+/// Plays the game out, the engine on both sides; returns the end.
+fn play_out(pos: Position, max_plies: usize) -> Status {
+    let mut game = Game::from_position(pos);
+    let mut engine = Engine::new(4);
+    let clock = Clock::frozen();
+    for _ in 0..max_plies {
+        if game.status().is_over() {
+            break;
+        }
+        let r = engine.search(&game, &Limits::depth(6), &clock);
+        game.play(&r.best.expect("a move")).unwrap();
+    }
+    LONGEST.fetch_max(game.ply(), std::sync::atomic::Ordering::Relaxed);
+    game.status()
+}
+
+static LONGEST: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+fn won_positions_are_won(seed: u64, count: usize) {
+    install();
+    for (pos, kind) in sample(seed, count, &[Kind::Win, Kind::Loss]) {
+        let winner = if kind == Kind::Win {
+            pos.turn()
+        } else {
+            pos.turn().opposite()
+        };
+        match play_out(pos, 400) {
+            Status::Win { winner: w, .. } if w == winner => {}
+            other => panic!("{}: {winner:?} should win, got {other:?}", pos.fen()),
+        }
+    }
+}
+
+fn drawn_positions_are_held(seed: u64, count: usize) {
+    install();
+    for (pos, _) in sample(seed, count, &[Kind::Draw]) {
+        let end = play_out(pos, 200);
+        assert!(
+            !matches!(end, Status::Win { .. }),
+            "{}: a drawn position was lost: {end:?}",
+            pos.fen()
+        );
+    }
+}
+
+#[test]
+fn won_endings_are_won_short() {
+    won_positions_are_won(0xbeef_0001, 25);
+}
+
+#[test]
+fn drawn_endings_are_held_short() {
+    drawn_positions_are_held(0xbeef_0002, 10);
+}
+
+/// The full check: 200 won and 100 drawn positions (minutes).
+#[test]
+#[ignore]
+fn won_and_drawn_endings_full() {
+    won_positions_are_won(0xbeef_0003, 200);
+    drawn_positions_are_held(0xbeef_0004, 100);
+    eprintln!(
+        "longest game: {} plies",
+        LONGEST.load(std::sync::atomic::Ordering::Relaxed)
+    );
+}
+
+#[test]
+fn the_engine_follows_the_counts() {
+    install();
+    let clock = Clock::frozen();
+    let mut engine = Engine::new(4);
+    // Decided by the tables: a won ending scores as a win, the rules
+    // page's main-road ending as a draw.
+    let won = Game::from_fen("W:WKa1,Kc3,Ke1:BKf8").unwrap();
+    let r = engine.search(&won, &Limits::depth(4), &clock);
+    assert_eq!(r.score, egtb::play::TB_WIN);
+    let drawn = Game::from_fen("W:WKa3,Kc1,Kh6:BKd4").unwrap();
+    assert_eq!(engine.search(&drawn, &Limits::depth(4), &clock).score, 0);
+
+    // White wastes moves (keeping three kings, off the main road where it
+    // can) until the 15-move count leaves too little time: the position is
+    // still "won" with fresh counts, but not with the counts running, and
+    // the engine must know it.
+    let mut game = Game::from_fen("W:WKa1,Kc3,Ke1:BKf8").unwrap();
+    let mut found = false;
+    for _ in 0..40 {
+        if game.status().is_over() {
+            break;
+        }
+        let pos = *game.position();
+        let under_counts = egtb::probe(&pos, &game.counters());
+        let fresh = egtb::probe_installed_fresh(&pos).map(|p| p.kind);
+        if pos.turn() == Color::White
+            && fresh == Some(Kind::Win)
+            && under_counts == Some(Kind::Draw)
+        {
+            let r = engine.search(&game, &Limits::depth(6), &clock);
+            assert_eq!(
+                r.score,
+                0,
+                "{}: the counts make the win impossible",
+                pos.fen()
+            );
+            found = true;
+            break;
+        }
+        let mv = if pos.turn() == Color::White {
+            // The first move that keeps three kings and loses nothing.
+            *pos.legal_moves()
+                .iter()
+                .find(|m| {
+                    let next = pos.play_unchecked(m);
+                    !m.is_capture()
+                        && !next.has_capture()
+                        && egtb::probe_installed_fresh(&next).map(|p| p.kind) == Some(Kind::Loss)
+                })
+                .expect("a waiting move")
+        } else {
+            engine
+                .search(&game, &Limits::depth(4), &clock)
+                .best
+                .unwrap()
+        };
+        game.play(&mv).unwrap();
+    }
+    assert!(found, "the count never ran short");
+}
+
+#[test]
+fn the_search_reads_the_tables_below_the_root() {
+    install();
+    // Five pieces: not in the tables, but White's capture of d4 leaves
+    // three kings against a king, which the tables decide inside the search.
+    let game = Game::from_fen("W:WKa1,Kc3,Ke1:BKf8,d4").unwrap();
+    let pos = *game.position();
+    assert!(egtb::probe(&pos, &game.counters()).is_none());
+    let r = Engine::new(4).search(&game, &Limits::depth(3), &Clock::frozen());
+    assert!(
+        r.score > egtb::play::TB_WIN - 10 && r.score <= egtb::play::TB_WIN,
+        "score {}",
+        r.score
+    );
+}
