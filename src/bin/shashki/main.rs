@@ -7,12 +7,14 @@
 //! shashki bestmove [--fen FEN] [--moves "c3-d4 ..."] [--movetime MS | --depth D | --nodes N] [--level L]
 //! shashki match --a LEVEL|--a-ms MS --b LEVEL|--b-ms MS --games N
 //! shashki bench
+//! shashki tune gen|fit ...      (evaluation weights fitted to game results)
 //! ```
 
 mod args;
 mod engine_cmd;
 mod game_cmd;
 mod rules_cmd;
+mod tune_cmd;
 
 use std::process::ExitCode;
 
@@ -23,7 +25,8 @@ commands:
   game [--fen FEN] MOVE...              play moves, print the final status as JSON
   bestmove [--fen FEN] [--moves \"..\"] [--movetime MS|--depth D|--nodes N] [--level L]
   match --a LEVEL|--a-ms MS --b LEVEL|--b-ms MS [--games N]
-  bench                                 perft and search speed";
+  bench                                 perft and search speed
+  tune gen --games N --nodes N --seed S --out FILE | tune fit --data FILE [--out FILE]";
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
@@ -37,6 +40,7 @@ fn main() -> ExitCode {
         "game" => game_cmd::game(rest),
         "bestmove" => engine_cmd::bestmove(rest),
         "match" => engine_cmd::run_match(rest),
+        "tune" => tune_cmd::tune(rest),
         "bench" => rules_cmd::bench(rest).and_then(|_| engine_cmd::bench(rest)),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
