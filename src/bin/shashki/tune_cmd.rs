@@ -63,6 +63,9 @@ fn generate(argv: &[String]) -> Result<ExitCode, String> {
     let openings = openings();
     let clock = Clock::frozen(); // node-bounded: deterministic
     let mut engine = Engine::new(4);
+    // The hand-set weights play the games, so a rerun reproduces the data
+    // whatever `src/engine/weights.txt` holds now.
+    engine.set_weights(Weights::HAND_SET);
     let mut text = String::new();
     let (mut positions, mut w, mut d, mut l) = (0usize, 0, 0, 0);
     for g in 0..games {
@@ -268,7 +271,8 @@ fn fit(argv: &[String]) -> Result<ExitCode, String> {
     if samples.is_empty() {
         return Err("no training positions".into());
     }
-    let mut w = Weights::DEFAULT;
+    // From the hand-set weights, so a rerun reproduces the shipped file.
+    let mut w = Weights::HAND_SET;
     // The scale K that fits the current weights best (golden-section-free
     // scan: the loss is smooth and has one minimum in this range).
     let mut k = 1.0;
@@ -292,7 +296,7 @@ fn fit(argv: &[String]) -> Result<ExitCode, String> {
         }
     }
     println!(
-        "{} positions; K = {k:.2}; mean squared error with the current weights {best:.6}",
+        "{} positions; K = {k:.2}; mean squared error with the hand-set weights {best:.6}",
         samples.len()
     );
     let names = names();
@@ -329,8 +333,10 @@ fn fit(argv: &[String]) -> Result<ExitCode, String> {
     let text = settings(&w);
     println!("fitted error {best:.6}\n{text}");
     if let Some(out) = a.value("out") {
-        let mut file = String::from(
-            "# Evaluation weights fitted by `shashki tune fit` (name=value, one a line).\n",
+        let mut file = format!(
+            "# Evaluation weights over Weights::HAND_SET (src/engine/eval.rs), name=value one a line.\n\
+             # Written by `shashki tune fit --rounds {rounds}` from {} positions (K = {k:.2}, error {best:.6}).\n",
+            samples.len()
         );
         for kv in text.split(',') {
             file.push_str(kv);
