@@ -261,7 +261,16 @@ fn loss(samples: &[Sample], w: &Weights, k: f64) -> f64 {
 
 fn fit(argv: &[String]) -> Result<ExitCode, String> {
     let a = Args::parse(argv, &[])?;
-    a.only(&["data", "out", "rounds"])?;
+    a.only(&["data", "out", "rounds", "fix"])?;
+    // Weights left as they are (`--fix king_mg,king_eg`).
+    let fixed: Vec<&str> = a
+        .value("fix")
+        .map(|f| f.split(',').map(str::trim).collect())
+        .unwrap_or_default();
+    for name in &fixed {
+        let mut probe = Weights::HAND_SET;
+        probe.set(name, 1).map_err(|e| format!("--fix: {e}"))?;
+    }
     let data: Vec<&str> = a
         .value("data")
         .map(|d| d.split(',').collect())
@@ -299,7 +308,10 @@ fn fit(argv: &[String]) -> Result<ExitCode, String> {
         "{} positions; K = {k:.2}; mean squared error with the hand-set weights {best:.6}",
         samples.len()
     );
-    let names = names();
+    let names: Vec<String> = names()
+        .into_iter()
+        .filter(|n| !fixed.contains(&n.as_str()))
+        .collect();
     for round in 0..rounds {
         let step = [8, 4, 2, 1, 1, 1][round.min(5)];
         let mut improved = 0;
@@ -335,7 +347,8 @@ fn fit(argv: &[String]) -> Result<ExitCode, String> {
     if let Some(out) = a.value("out") {
         let mut file = format!(
             "# Evaluation weights over Weights::HAND_SET (src/engine/eval.rs), name=value one a line.\n\
-             # Written by `shashki tune fit --rounds {rounds}` from {} positions (K = {k:.2}, error {best:.6}).\n",
+             # Written by `shashki tune fit --rounds {rounds}{}` from {} positions (K = {k:.2}, error {best:.6}).\n",
+            a.value("fix").map(|f| format!(" --fix {f}")).unwrap_or_default(),
             samples.len()
         );
         for kv in text.split(',') {
