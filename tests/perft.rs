@@ -107,7 +107,9 @@ fn deeper_perft_lines_match_fixture() {
         .into_iter()
         .filter(|l| l.count > FAST_LIMIT && l.count <= BOUNDED_LIMIT)
         .collect();
-    assert!(deep.iter().any(|l| l.pos == Position::start() && l.depth == 10));
+    assert!(deep
+        .iter()
+        .any(|l| l.pos == Position::start() && l.depth == 10));
     assert!(deep.iter().filter(|l| l.pos.kings().any()).count() >= 2);
     for l in &deep {
         assert_eq!(

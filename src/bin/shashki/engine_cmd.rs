@@ -207,8 +207,11 @@ impl Side {
         let line = text.lines().last().unwrap_or("");
         let v: serde_json::Value =
             serde_json::from_str(line).map_err(|e| format!("{cmd}: bad answer '{line}': {e}"))?;
+        // Older binaries print the move as a string, newer ones as an
+        // object with its notation.
         let mv = v["move"]
             .as_str()
+            .or_else(|| v["move"]["notation"].as_str())
             .ok_or_else(|| format!("{cmd}: no move in '{line}'"))?;
         game.position()
             .parse_move(mv)
