@@ -76,12 +76,13 @@ pub struct Weights {
 }
 
 impl Weights {
-    /// Tuned by self-play matches at fixed node counts (`shashki match
+    /// The hand-set weights, tuned by self-play matches at fixed node
+    /// counts before the fit to data (`shashki match
     /// --a-nodes N --b-nodes N --a-eval ...`): heavier kings, more weight on
     /// mobility, backed men and the back-rank guard, and gentler
     /// advancement in the middle game than the first hand-set values
     /// scored +55 Elo against them at 40 000 nodes a move (300 games).
-    pub const DEFAULT: Weights = Weights {
+    pub const HAND_SET: Weights = Weights {
         man: 100,
         king_mg: 300,
         king_eg: 330,
@@ -105,6 +106,71 @@ impl Weights {
         drawish_main_road: 8,
         drawish_kings: 4,
     };
+
+    /// What the engine plays with: [`Weights::HAND_SET`] with the values of
+    /// `src/engine/weights.txt` over them (written by `shashki tune fit`;
+    /// see the README for how to regenerate it).
+    pub const DEFAULT: Weights = Weights::from_text(include_bytes!("weights.txt"));
+
+    /// The weights of a `name=value` text, one a line (`#` comments), over
+    /// [`Weights::HAND_SET`]; evaluated at compile time for the shipped
+    /// file `src/engine/weights.txt`, so a wrong name or number stops the
+    /// build.
+    pub const fn from_text(text: &[u8]) -> Weights {
+        let mut w = Weights::HAND_SET;
+        let mut i = 0;
+        while i < text.len() {
+            // One line: [i, end).
+            let mut end = i;
+            while end < text.len() && text[end] != b'\n' {
+                end += 1;
+            }
+            if end > i && text[i] != b'#' {
+                let mut eq = i;
+                while eq < end && text[eq] != b'=' {
+                    eq += 1;
+                }
+                assert!(eq < end, "weights: a line without '='");
+                // The value.
+                let mut j = eq + 1;
+                let mut neg = false;
+                if j < end && text[j] == b'-' {
+                    neg = true;
+                    j += 1;
+                }
+                assert!(j < end, "weights: a line without a value");
+                let mut v: i32 = 0;
+                while j < end && text[j] != b'\r' {
+                    assert!(text[j].is_ascii_digit(), "weights: a value is not a number");
+                    v = v * 10 + (text[j] - b'0') as i32;
+                    j += 1;
+                }
+                if neg {
+                    v = -v;
+                }
+                // The name, with an index for the arrays.
+                let mut k = eq;
+                while k > i && text[k - 1].is_ascii_digit() {
+                    k -= 1;
+                }
+                let idx = if k < eq { (text[k] - b'0') as usize } else { 8 };
+                let n = (i, k);
+                if name_is(text, n, b"advance_mg") && idx < 8 {
+                    w.advance_mg[idx] = v;
+                } else if name_is(text, n, b"advance_eg") && idx < 8 {
+                    w.advance_eg[idx] = v;
+                } else if name_is(text, n, b"runaway") && idx < 8 {
+                    w.runaway[idx] = v;
+                } else {
+                    assert!(idx == 8, "weights: an index on a plain weight");
+                    let f = field_ref(&mut w, text, n);
+                    *f = v;
+                }
+            }
+            i = end + 1;
+        }
+        w
+    }
 
     /// Sets the weight `name` (a field name; array entries as
     /// `advance_mg3`, `runaway1`, ...) to `value`.
@@ -171,6 +237,60 @@ impl Weights {
             self.set(name.trim(), value)?;
         }
         Ok(())
+    }
+}
+
+/// True when `text[n.0..n.1]` is `name`.
+const fn name_is(text: &[u8], n: (usize, usize), name: &[u8]) -> bool {
+    if n.1 - n.0 != name.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < name.len() {
+        if text[n.0 + i] != name[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The plain weight named `text[n.0..n.1]`.
+const fn field_ref<'a>(w: &'a mut Weights, text: &[u8], n: (usize, usize)) -> &'a mut i32 {
+    if name_is(text, n, b"man") {
+        &mut w.man
+    } else if name_is(text, n, b"king_mg") {
+        &mut w.king_mg
+    } else if name_is(text, n, b"king_eg") {
+        &mut w.king_eg
+    } else if name_is(text, n, b"centre") {
+        &mut w.centre
+    } else if name_is(text, n, b"near_centre") {
+        &mut w.near_centre
+    } else if name_is(text, n, b"edge") {
+        &mut w.edge
+    } else if name_is(text, n, b"guard_inner") {
+        &mut w.guard_inner
+    } else if name_is(text, n, b"guard_outer") {
+        &mut w.guard_outer
+    } else if name_is(text, n, b"imbalance") {
+        &mut w.imbalance
+    } else if name_is(text, n, b"mobility_man") {
+        &mut w.mobility_man
+    } else if name_is(text, n, b"mobility_king") {
+        &mut w.mobility_king
+    } else if name_is(text, n, b"backed") {
+        &mut w.backed
+    } else if name_is(text, n, b"king_main_road") {
+        &mut w.king_main_road
+    } else if name_is(text, n, b"main_road_owned") {
+        &mut w.main_road_owned
+    } else if name_is(text, n, b"king_double") {
+        &mut w.king_double
+    } else if name_is(text, n, b"tempo") {
+        &mut w.tempo
+    } else {
+        panic!("weights: unknown weight name")
     }
 }
 
@@ -554,6 +674,18 @@ mod tests {
 
     fn eval_fen(f: &str) -> i32 {
         evaluate(&Position::from_fen(f).unwrap())
+    }
+
+    #[test]
+    fn weights_text_agrees_with_set() {
+        let text = "# comment\nking_mg=280\nadvance_eg3=-7\nrunaway1=111\ntempo=0\r\nedge=-9\n";
+        let parsed = Weights::from_text(text.as_bytes());
+        let mut set = Weights::HAND_SET;
+        set.parse_settings("king_mg=280,advance_eg3=-7,runaway1=111,tempo=0,edge=-9")
+            .unwrap();
+        assert_eq!(parsed, set);
+        assert_ne!(parsed, Weights::HAND_SET);
+        assert_eq!(Weights::from_text(b"# nothing\n"), Weights::HAND_SET);
     }
 
     #[test]

@@ -49,9 +49,16 @@ use search::{Heuristics, Searcher};
 /// The default transposition table size for a browser, in MB.
 pub const DEFAULT_TT_MB: usize = 16;
 
-/// A draw offer is accepted when the engine's score for itself is at most
-/// this (hundredths of a man): the game is level or worse for it.
+/// A draw offer is accepted in a dead draw when the engine's score for
+/// itself is at most this (hundredths of a man): the game is level.
 pub const DRAW_ACCEPT_MAX: i32 = 10;
+
+/// A draw offer is accepted whatever the position when the engine's score
+/// for itself is at most this: it stands worse (a quarter of a man).
+pub const DRAW_ACCEPT_WORSE: i32 = -25;
+
+/// At most this many pieces on the board, a level position is a dead draw.
+pub const DEAD_DRAW_PIECES: u32 = 4;
 
 /// Thinking time used to judge a draw offer, in milliseconds, and its node
 /// budget.
@@ -219,8 +226,18 @@ impl Engine {
         }
     }
 
-    /// Judges a draw offer made to `side`: true when a short search says
-    /// the game is level or worse for `side`. A finished game is refused.
+    /// Judges a draw offer made to `side` by a short search. The rule:
+    ///
+    /// - `side` stands worse (score at most [`DRAW_ACCEPT_WORSE`]): accept;
+    /// - the position is a dead draw and level for `side` (score at most
+    ///   [`DRAW_ACCEPT_MAX`]): accept. Dead means that the search proves the
+    ///   draw (a repetition or a draw count of the rules within its reach
+    ///   forces the score to exactly 0 with a king on the board), or both
+    ///   sides have a king, or at most [`DEAD_DRAW_PIECES`] pieces remain;
+    /// - otherwise decline: a level opening or middle game still has play
+    ///   in it, and a level score alone is no reason to stop.
+    ///
+    /// A finished game is refused.
     ///
     /// ```
     /// use shashki::engine::{Clock, Engine};
@@ -246,7 +263,14 @@ impl Engine {
         } else {
             -r.score
         };
-        for_side <= DRAW_ACCEPT_MAX
+        if for_side <= DRAW_ACCEPT_WORSE {
+            return true;
+        }
+        let pos = game.position();
+        let dead = (pos.kings_of(Color::White).any() && pos.kings_of(Color::Black).any())
+            || pos.piece_count() <= DEAD_DRAW_PIECES
+            || (r.score == 0 && pos.kings().any() && r.depth >= 4);
+        dead && for_side <= DRAW_ACCEPT_MAX
     }
 
     /// The engine's assessment of the current position, from White's side
@@ -356,6 +380,30 @@ mod tests {
         assert!(e.accepts_draw(&game, Color::Black, &c));
         // One king against one king: level, both accept.
         let game = Game::from_fen("W:WKa1:BKh6").unwrap();
+        assert!(e.accepts_draw(&game, Color::White, &c));
+        assert!(e.accepts_draw(&game, Color::Black, &c));
+        // The opening: level, but no dead draw: both decline.
+        let mut game = Game::new();
+        for m in ["c3-d4", "f6-g5"] {
+            game.play_text(m).unwrap();
+        }
+        assert!(!e.accepts_draw(&game, Color::White, &c));
+        assert!(!e.accepts_draw(&game, Color::Black, &c));
+        // A middle game without kings, where neither side stands worse:
+        // declined too.
+        let game = Game::from_fen("W:Wc3,e3,g3,b2,d2,f2:Bc7,b6,d6,f6,e7,g7").unwrap();
+        let level = e.evaluate(&game, &Limits::nodes(DRAW_JUDGE_NODES), &c);
+        assert!(level.abs() < -DRAW_ACCEPT_WORSE, "{level}");
+        assert!(!e.accepts_draw(&game, Color::White, &c));
+        assert!(!e.accepts_draw(&game, Color::Black, &c));
+        // A man down in the middle game: the weaker side accepts.
+        let game = Game::from_fen("W:Wa3,c3,e3,g3,b2:Bb6,d6,f6,h6").unwrap();
+        assert!(!e.accepts_draw(&game, Color::White, &c));
+        assert!(e.accepts_draw(&game, Color::Black, &c));
+        // Two men against two, level: a dead draw by the piece count.
+        let game = Game::from_fen("W:Wa1,c1:Bf8,h8").unwrap();
+        let level = e.evaluate(&game, &Limits::nodes(DRAW_JUDGE_NODES), &c);
+        assert!(level.abs() <= 10, "{level}");
         assert!(e.accepts_draw(&game, Color::White, &c));
         assert!(e.accepts_draw(&game, Color::Black, &c));
     }

@@ -166,6 +166,15 @@ impl DrawState for DrawCounters {
 /// transposition key (the search does not reach them).
 const DRAW_HORIZON: u32 = 64;
 
+/// Share of the time budget after which a settled move is played.
+const STABLE_STOP: f64 = 0.6;
+/// Iterations with the same best move (and no falling score) that make the
+/// move settled.
+const STABLE_ITERATIONS: u32 = 4;
+/// A fall of the score by more than this (hundredths of a man) from one
+/// iteration to the next unsettles the move.
+const SCORE_DROP: i32 = 20;
+
 /// Per-search tables that survive between searches of one engine.
 pub(crate) struct Heuristics {
     /// History scores by colour, from, to.
@@ -720,6 +729,13 @@ impl<'a, D: DrawState> Searcher<'a, D> {
         }
         let single = root_moves.len() == 1;
         let mut prev_score: i32 = 0;
+        // Time use: `movetime_ms` is the hard limit (an iteration cut short
+        // still gives its best move, see below). A new iteration starts
+        // unless the move is settled: the same best move for the last
+        // iterations and no drop of the score, once `STABLE_STOP` of the
+        // budget is spent. A change of the best move or a falling score
+        // lets the search run to the limit.
+        let mut stable_iterations = 0u32;
         for depth in 1..=max_depth {
             let mut window = 30;
             let (mut lo, mut hi) = if depth >= 4 && prev_score.abs() < MATE_BOUND {
@@ -755,6 +771,12 @@ impl<'a, D: DrawState> Searcher<'a, D> {
                 }
                 break;
             }
+            let dropped = depth > 1 && score < prev_score - SCORE_DROP;
+            if result.best == Some(root_moves[0].mv) && !dropped {
+                stable_iterations += 1;
+            } else {
+                stable_iterations = 0;
+            }
             prev_score = score;
             result.best = Some(root_moves[0].mv);
             result.score = score;
@@ -775,8 +797,15 @@ impl<'a, D: DrawState> Searcher<'a, D> {
             if self.nodes >= self.node_limit {
                 break;
             }
-            // Another iteration would most likely not finish in time.
-            if self.elapsed_ms() >= self.movetime_ms * 0.45 {
+            // The move is settled: the rest of the budget would most
+            // likely not change it.
+            if stable_iterations >= STABLE_ITERATIONS
+                && self.elapsed_ms() >= self.movetime_ms * STABLE_STOP
+            {
+                break;
+            }
+            // Every later iteration runs until the hard limit if need be.
+            if self.elapsed_ms() >= self.movetime_ms {
                 break;
             }
         }

@@ -128,6 +128,25 @@ impl Player {
         }
     }
 
+    /// The `bestmove` options that give another `shashki` binary this
+    /// player's limits.
+    fn command_args(&self, seed: u64) -> Result<Vec<String>, String> {
+        Ok(match *self {
+            Player::Level(n) => vec![
+                "--level".into(),
+                n.to_string(),
+                "--seed".into(),
+                seed.to_string(),
+            ],
+            Player::Millis(ms) => vec!["--movetime".into(), ms.to_string()],
+            Player::Nodes(n) => vec!["--nodes".into(), n.to_string()],
+            Player::Depth(d) => vec!["--depth".into(), d.to_string()],
+            Player::Baseline => {
+                return Err("an external engine cannot play the built-in baseline".into())
+            }
+        })
+    }
+
     fn choose(&self, engine: &mut Engine, game: &Game, seed: u64, clock: &Clock) -> Option<Move> {
         let limits = match *self {
             Player::Level(n) => return engine.play_level(game, n, seed, clock).best,
@@ -137,6 +156,67 @@ impl Player {
             Player::Depth(d) => Limits::depth(d),
         };
         engine.search(game, &limits, clock).best
+    }
+}
+
+/// A player in a match: this binary's engine, or another `shashki` binary
+/// asked for each move through its `bestmove` command (the opening FEN and
+/// every move since, so it knows the repetitions and draw counts).
+struct Side {
+    player: Player,
+    /// Path of the other binary (`--a-cmd` / `--b-cmd`).
+    cmd: Option<String>,
+}
+
+impl Side {
+    fn describe(&self) -> String {
+        match &self.cmd {
+            Some(c) => format!("{} [{c}]", self.player.describe()),
+            None => self.player.describe(),
+        }
+    }
+
+    fn choose(
+        &self,
+        engine: &mut Engine,
+        game: &Game,
+        start_fen: &str,
+        moves: &[String],
+        seed: u64,
+        clock: &Clock,
+    ) -> Result<Move, String> {
+        let Some(cmd) = &self.cmd else {
+            return self
+                .player
+                .choose(engine, game, seed, clock)
+                .ok_or_else(|| "a player found no move in a game that goes on".to_string());
+        };
+        let mut c = std::process::Command::new(cmd);
+        c.arg("bestmove").arg("--fen").arg(start_fen);
+        if !moves.is_empty() {
+            c.arg("--moves").arg(moves.join(" "));
+        }
+        c.args(self.player.command_args(seed)?);
+        let out = c.output().map_err(|e| format!("{cmd}: {e}"))?;
+        if !out.status.success() {
+            return Err(format!(
+                "{cmd} bestmove failed: {}",
+                String::from_utf8_lossy(&out.stderr).trim()
+            ));
+        }
+        let text = String::from_utf8_lossy(&out.stdout);
+        let line = text.lines().last().unwrap_or("");
+        let v: serde_json::Value =
+            serde_json::from_str(line).map_err(|e| format!("{cmd}: bad answer '{line}': {e}"))?;
+        // Older binaries print the move as a string, newer ones as an
+        // object with its notation.
+        let mv = v["move"]
+            .as_str()
+            .or_else(|| v["move"]["notation"].as_str())
+            .ok_or_else(|| format!("{cmd}: no move in '{line}'"))?;
+        game.position()
+            .parse_move(mv)
+            .map_err(|e| format!("{cmd}: move '{mv}': {e}"))
     }
 }
 
@@ -161,6 +241,8 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
         "b-baseline",
         "a-eval",
         "b-eval",
+        "a-cmd",
+        "b-cmd",
         "games",
         "tt",
         "seed",
@@ -168,8 +250,19 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
         "first",
         "quiet",
     ])?;
-    let pa = Player::parse(&a, "a")?;
-    let pb = Player::parse(&a, "b")?;
+    let pa = Side {
+        player: Player::parse(&a, "a")?,
+        cmd: a.value("a-cmd").map(str::to_string),
+    };
+    let pb = Side {
+        player: Player::parse(&a, "b")?,
+        cmd: a.value("b-cmd").map(str::to_string),
+    };
+    for side in [&pa, &pb] {
+        if side.cmd.is_some() {
+            side.player.command_args(0)?;
+        }
+    }
     let games: usize = a.number("games")?.unwrap_or(40);
     if games == 0 {
         return Err("--games must be at least 1".into());
@@ -216,6 +309,11 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
         pa.describe(),
         pb.describe()
     );
+    println!(
+        "  settings: {pairs} openings spread over the {} given (from #{}), each played with both colours; every draw rule of the game; stopped as a draw after {MAX_PLIES} plies; table {tt} MB for this binary's engines (kept between the moves of a game, cleared between games); seed {seed}",
+        openings.len(),
+        first + 1
+    );
     for opt in ["a-eval", "b-eval"] {
         if let Some(text) = a.value(opt) {
             println!("  {} evaluation weights: {text}", opt[..1].to_uppercase());
@@ -228,6 +326,8 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
         let opening = openings[idx];
         let a_is_white = g % 2 == 0;
         let mut game = Game::from_position(opening);
+        let start_fen = opening.fen();
+        let mut moves: Vec<String> = Vec::new();
         ea.clear();
         eb.clear();
         let mut ply = 0;
@@ -237,11 +337,11 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
                 .wrapping_mul(1_000_003)
                 .wrapping_add((g * 1000 + ply) as u64);
             let mv = if a_to_move {
-                pa.choose(&mut ea, &game, s, &clock)
+                pa.choose(&mut ea, &game, &start_fen, &moves, s, &clock)?
             } else {
-                pb.choose(&mut eb, &game, s, &clock)
+                pb.choose(&mut eb, &game, &start_fen, &moves, s, &clock)?
             };
-            let mv = mv.ok_or("a player found no move in a game that goes on")?;
+            moves.push(game.position().move_text(&mv));
             game.play(&mv)
                 .map_err(|e| format!("a player chose an illegal move: {e}"))?;
             ply += 1;

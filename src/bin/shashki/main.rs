@@ -9,6 +9,7 @@
 //! shashki bench
 //! shashki egtb build [--pieces N] [--out DIR]
 //! shashki egtb probe [--dir DIR]   (FENs on stdin -> one JSON a line)
+//! shashki tune gen|fit ...      (evaluation weights fitted to game results)
 //! ```
 
 mod args;
@@ -16,6 +17,7 @@ mod egtb_cmd;
 mod engine_cmd;
 mod game_cmd;
 mod rules_cmd;
+mod tune_cmd;
 
 use std::process::ExitCode;
 
@@ -27,7 +29,8 @@ commands:
   bestmove [--fen FEN] [--moves \"..\"] [--movetime MS|--depth D|--nodes N] [--level L] [--egtb DIR]
   match --a LEVEL|--a-ms MS --b LEVEL|--b-ms MS [--games N]
   bench                                 perft and search speed
-  egtb build [--pieces N] [--out DIR] | egtb probe [--dir DIR]   endgame tables";
+  egtb build [--pieces N] [--out DIR] | egtb probe [--dir DIR]   endgame tables
+  tune gen --games N --nodes N --seed S --out FILE | tune fit --data FILE [--out FILE]";
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
@@ -42,6 +45,7 @@ fn main() -> ExitCode {
         "bestmove" => engine_cmd::bestmove(rest),
         "match" => engine_cmd::run_match(rest),
         "egtb" => egtb_cmd::egtb(rest),
+        "tune" => tune_cmd::tune(rest),
         "bench" => rules_cmd::bench(rest).and_then(|_| engine_cmd::bench(rest)),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");

@@ -1,0 +1,125 @@
+//! The bot's tools on the command line: `tune gen|fit` (deterministic for a
+//! seed) and `match` against another binary through `bestmove`.
+
+use serde_json::Value;
+use std::process::Command;
+
+fn shashki(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .args(args)
+        .output()
+        .expect("run shashki");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn temp(name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("shashki-tune-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name).to_string_lossy().into_owned()
+}
+
+#[test]
+fn tune_gen_is_deterministic_and_fit_lowers_the_error() {
+    let (a, b) = (temp("a.tsv"), temp("b.tsv"));
+    for out in [&a, &b] {
+        let (ok, _, err) = shashki(&[
+            "tune", "gen", "--games", "4", "--nodes", "300", "--seed", "5", "--out", out,
+        ]);
+        assert!(ok, "{err}");
+    }
+    let text = std::fs::read_to_string(&a).unwrap();
+    assert_eq!(
+        text,
+        std::fs::read_to_string(&b).unwrap(),
+        "same seed, same data"
+    );
+    assert!(text.lines().count() > 20, "{}", text.lines().count());
+    for line in text.lines() {
+        let (fen, result) = line.split_once('\t').expect("FEN<TAB>result");
+        let pos = shashki::Position::from_fen(fen).expect("a FEN");
+        assert!(!pos.has_capture(), "only quiet positions: {fen}");
+        assert!(["1", "0", "0.5"].contains(&result), "{result}");
+    }
+    // Another seed gives other games.
+    let (ok, _, _) = shashki(&[
+        "tune", "gen", "--games", "4", "--nodes", "300", "--seed", "6", "--out", &b,
+    ]);
+    assert!(ok);
+    assert_ne!(text, std::fs::read_to_string(&b).unwrap());
+
+    let w = temp("w.txt");
+    let (ok, out, err) = shashki(&[
+        "tune",
+        "fit",
+        "--data",
+        &a,
+        "--rounds",
+        "2",
+        "--fix",
+        "king_mg,king_eg",
+        "--out",
+        &w,
+    ]);
+    assert!(ok, "{err}");
+    let number = |prefix: &str| -> f64 {
+        let line = out.lines().find(|l| l.contains(prefix)).expect(prefix);
+        line.rsplit(' ').next().unwrap().parse().unwrap()
+    };
+    let before = number("mean squared error with the hand-set weights");
+    let after = number("fitted error");
+    assert!(after <= before, "{before} -> {after}");
+    let weights = std::fs::read_to_string(&w).unwrap();
+    let mut parsed = shashki::engine::Weights::HAND_SET;
+    for line in weights.lines().filter(|l| !l.starts_with('#')) {
+        parsed.parse_settings(line).expect("name=value");
+    }
+    assert_eq!(
+        parsed.king_mg,
+        shashki::engine::Weights::HAND_SET.king_mg,
+        "fixed"
+    );
+    let (ok, _, err) = shashki(&["tune", "fit", "--data", &a, "--fix", "queen"]);
+    assert!(!ok && err.contains("queen"), "{err}");
+}
+
+#[test]
+fn match_plays_another_binary_through_bestmove() {
+    let me = env!("CARGO_BIN_EXE_shashki");
+    let (ok, out, err) = shashki(&[
+        "match",
+        "--a-nodes",
+        "400",
+        "--b-nodes",
+        "400",
+        "--b-cmd",
+        me,
+        "--games",
+        "2",
+        "--quiet",
+    ]);
+    assert!(ok, "{err}");
+    let json: Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert_eq!(json["games"], 2);
+    let total = json["wins"].as_u64().unwrap()
+        + json["draws"].as_u64().unwrap()
+        + json["losses"].as_u64().unwrap();
+    assert_eq!(total, 2);
+    assert!(json["b"].as_str().unwrap().contains(me), "{json}");
+    // A missing binary is a clear error, not a panic.
+    let (ok, _, err) = shashki(&[
+        "match",
+        "--a-nodes",
+        "400",
+        "--b-nodes",
+        "400",
+        "--b-cmd",
+        "/nonexistent/shashki",
+        "--games",
+        "2",
+    ]);
+    assert!(!ok && err.contains("/nonexistent/shashki"), "{err}");
+}
