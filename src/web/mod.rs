@@ -9,3 +9,4 @@ pub mod convert;
 mod js;
 
 pub use js::*;
+pub mod analysis_js;
