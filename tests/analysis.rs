@@ -422,3 +422,27 @@ fn lines_stop_at_an_illegal_move() {
     let not_legal: Move = pos.parse_move("e3-f4").unwrap(); // White again: illegal for Black
     assert_eq!(line_text(&pos, &[a, not_legal]), vec!["c3-d4".to_string()]);
 }
+
+#[test]
+fn the_classic_games_served_with_the_page_are_the_test_data() {
+    // www/analysis/russian-games.pdn is a copy of tests/data/russian-games.pdn.
+    let served = std::fs::read_to_string("www/analysis/russian-games.pdn").unwrap();
+    let data = std::fs::read_to_string("tests/data/russian-games.pdn").unwrap();
+    assert!(served == data, "copy tests/data/russian-games.pdn to www/analysis/");
+    let games = shashki::web::analysis_js::summarise_games(&served).unwrap();
+    assert_eq!(games.len(), 200);
+    assert_eq!(games.iter().filter(|g| g.year.is_none()).count(), 1);
+    for g in &games {
+        assert!(!g.white.is_empty() && !g.black.is_empty());
+        // Every date has a year but one ("????.??.??").
+        assert!(
+            g.year.is_some_and(|y| (1900..2100).contains(&y)) || g.date.starts_with("????"),
+            "{}",
+            g.date
+        );
+        assert!(["2-0", "0-2", "1-1"].contains(&g.result), "{}", g.result);
+        // Each summary's PDN is read back as the same game.
+        let back = Game::from_pdn(&g.pdn).unwrap();
+        assert_eq!(back.ply(), g.plies);
+    }
+}

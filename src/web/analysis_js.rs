@@ -392,3 +392,55 @@ pub fn validate_setup(pieces: JsValue, turn: JsValue) -> Result<JsValue, JsValue
         .map_err(|e| js_error(WebError::bad_argument(format!("bad pieces: {e}"))))?;
     to_js(&validate_pieces(&pieces, &turn).map_err(js_error)?)
 }
+
+/// One game of a PDN collection, for the classic games browser.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameSummary {
+    pub white: String,
+    pub black: String,
+    pub event: String,
+    pub site: String,
+    pub date: String,
+    /// The year, when the date has one.
+    pub year: Option<u32>,
+    /// `2-0`, `0-2`, `1-1` or `*`, as the rules see the game.
+    pub result: &'static str,
+    pub plies: usize,
+    /// The game alone, as PDN (what `Game.fromPdn` reads back).
+    pub pdn: String,
+}
+
+/// Every game of a PDN text, summarised; the first error stops it.
+pub fn summarise_games(text: &str) -> Result<Vec<GameSummary>, crate::game::PdnError> {
+    let games = crate::game::pdn::parse_games(text)?;
+    Ok(games
+        .iter()
+        .map(|g| {
+            let tag = |n: &str| g.tag(n).unwrap_or("").to_string();
+            let date = tag("Date");
+            GameSummary {
+                white: tag("White"),
+                black: tag("Black"),
+                event: tag("Event"),
+                site: tag("Site"),
+                year: date.get(..4).and_then(|y| y.parse().ok()),
+                date,
+                result: g.status().result_text(),
+                plies: g.ply(),
+                pdn: g.to_pdn(),
+            }
+        })
+        .collect())
+}
+
+/// The games of a PDN collection: `[{white, black, event, site, date, year, result, plies, pdn}]`.
+#[wasm_bindgen(js_name = pdnGames)]
+pub fn pdn_games(text: JsValue) -> Result<JsValue, JsValue> {
+    let text = text
+        .as_string()
+        .ok_or_else(|| js_error(WebError::bad_argument("the PDN must be a string")))?;
+    convert::check_len("pdn", &text, 16 << 20).map_err(js_error)?;
+    let games =
+        summarise_games(&text).map_err(|e| js_error(WebError::new("bad_pdn", e.to_string())))?;
+    to_js(&games)
+}
