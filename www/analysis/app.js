@@ -439,7 +439,11 @@ $("multipv").addEventListener("click", (e) => {
 // ---- game review ---------------------------------------------------------------------
 
 function clearReview() {
-  if (review && !review.done) reviewer.restart();
+  if (review && !review.done) {
+    reviewer.restart();
+    // A games request cut short by the restart is asked again.
+    if (classics.loading) classics.loading = reviewer.send({ type: "games", url: GAMES_URL });
+  }
   for (const n of tree.nodes.values()) delete n.mark;
   review = null;
   facts.reviewDone = false;
@@ -723,6 +727,27 @@ function parseTags(pdn) {
   return tags;
 }
 
+/** `play(node, text)` for building a tree: the engine plays `text` at
+ * `node`. Consecutive moves of one line reuse one Game (no replay from
+ * the start for each move). Call `done()` at the end. */
+function linePlayer(t) {
+  let game = null;
+  let at = null; // {parent, notation}: the game stands after this move
+  const play = (node, text) => {
+    const continues = game && at && node.parent === at.parent && node.move && node.move.notation === at.notation;
+    const fresh = game && !at && node === t.root;
+    if (!continues && !fresh) {
+      if (game) game.free();
+      game = gameAt(node, t);
+    }
+    const move = game.play(text);
+    at = { parent: node, notation: move.notation };
+    return { move, fen: game.fen() };
+  };
+  game = Game.fromFen(t.startFen);
+  return { play, done: () => game && game.free() };
+}
+
 function treeFromPdn(text) {
   const g = Game.fromPdn(text); // throws the engine's bad_pdn error (line, move, reason)
   const t = new Tree(g.startFen());
@@ -730,15 +755,12 @@ function treeFromPdn(text) {
   g.free();
   // The variations: the engine has read the main line; each side line's
   // moves are played by the engine too.
-  buildFromTokens(t, pdnTokens(text), (node, word) => {
-    const gg = gameAt(node, t);
-    try {
-      const move = gg.play(word);
-      return { move, fen: gg.fen() };
-    } finally {
-      gg.free();
-    }
-  });
+  const player = linePlayer(t);
+  try {
+    buildFromTokens(t, pdnTokens(text), player.play);
+  } finally {
+    player.done();
+  }
   return t;
 }
 
@@ -748,14 +770,14 @@ function treeFromLink(hash) {
   const moves = (params.get("moves") || "").trim().split(/[\s,]+/).filter(Boolean);
   const t = fen ? treeFromFen(fen) : new Tree(START_FEN);
   let node = t.root;
-  for (const m of moves) {
-    const g = gameAt(node, t);
-    try {
-      const move = g.play(m);
-      node = t.add(node, move, g.fen());
-    } finally {
-      g.free();
+  const player = linePlayer(t);
+  try {
+    for (const m of moves) {
+      const { move, fen: after } = player.play(node, m);
+      node = t.add(node, move, after);
     }
+  } finally {
+    player.done();
   }
   const ply = Number(params.get("ply"));
   const path = t.path(node);
@@ -871,11 +893,12 @@ window.addEventListener("hashchange", () => {
 // ---- classic games -------------------------------------------------------------------
 
 const classics = { games: null, loading: null };
+const GAMES_URL = new URL("./russian-games.pdn", import.meta.url).href;
 
 $("classics").addEventListener("toggle", () => {
   if (!$("classics").open || classics.games || classics.loading) return;
   $("classics-count").textContent = T.classicsLoading;
-  classics.loading = reviewer.send({ type: "games", url: new URL("./russian-games.pdn", import.meta.url).href });
+  classics.loading = reviewer.send({ type: "games", url: GAMES_URL });
 });
 
 function onGames(msg) {
