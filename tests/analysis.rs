@@ -6,7 +6,7 @@
 //! negamax over every move, no engine code) on small positions, and the
 //! tactics suite's shots (proven by `tests/tactics.rs`).
 
-use shashki::engine::analysis::{proven_plies, Analysis};
+use shashki::engine::analysis::{evaluate_through_forced, proven_plies, Analysis};
 use shashki::engine::{Clock, Engine, Limits, MATE};
 use shashki::game::Game;
 use shashki::web::analysis_js::{
@@ -428,7 +428,10 @@ fn the_classic_games_served_with_the_page_are_the_test_data() {
     // www/analysis/russian-games.pdn is a copy of tests/data/russian-games.pdn.
     let served = std::fs::read_to_string("www/analysis/russian-games.pdn").unwrap();
     let data = std::fs::read_to_string("tests/data/russian-games.pdn").unwrap();
-    assert!(served == data, "copy tests/data/russian-games.pdn to www/analysis/");
+    assert!(
+        served == data,
+        "copy tests/data/russian-games.pdn to www/analysis/"
+    );
     let games = shashki::web::analysis_js::summarise_games(&served).unwrap();
     assert_eq!(games.len(), 200);
     assert_eq!(games.iter().filter(|g| g.year.is_none()).count(), 1);
@@ -445,4 +448,49 @@ fn the_classic_games_served_with_the_page_are_the_test_data() {
         let back = Game::from_pdn(&g.pdn).unwrap();
         assert_eq!(back.ply(), g.plies);
     }
+}
+
+#[test]
+fn review_scores_forced_moves_by_the_position_after_them() {
+    // A single legal move: the plain search stops such a
+    // position at depth 4; the review's evaluation plays the move and
+    // searches the position after it to the same limits.
+    let mut game = Game::new();
+    for m in ["c3-d4", "f6-g5"] {
+        game.play_text(m).unwrap();
+    }
+    assert!(game.legal_moves().len() > 1);
+    // Black offers a man: White's capture d4:f6 is the only legal move.
+    let mut forced = Game::new();
+    for m in ["c3-d4", "f6-e5"] {
+        forced.play_text(m).unwrap();
+    }
+    assert!(
+        forced.legal_moves().len() == 1,
+        "{:?}",
+        forced.legal_moves()
+    );
+    let mut e = Engine::new(8);
+    let plain = e.search(&forced, &Limits::depth(9), &clock());
+    assert_eq!(plain.depth, 4, "the search's one-reply shortcut");
+    e.clear();
+    let r = evaluate_through_forced(&mut e, &forced, &Limits::depth(9), &clock());
+    assert_eq!(r.depth, 9);
+    assert_eq!(r.best, Some(forced.legal_moves()[0]));
+    assert_eq!(r.pv[0], forced.legal_moves()[0]);
+    // The same value as the position after the capture, from this side.
+    let mut after = forced.clone();
+    after.play(&forced.legal_moves()[0]).unwrap();
+    e.clear();
+    let next = e.search(&after, &Limits::depth(9), &clock());
+    assert_eq!(r.score, -next.score);
+    // Nothing forced: the plain search.
+    e.clear();
+    let quiet = evaluate_through_forced(&mut e, &game, &Limits::depth(6), &clock());
+    e.clear();
+    let again = e.search(&game, &Limits::depth(6), &clock());
+    assert_eq!(
+        (quiet.best, quiet.score, quiet.depth, quiet.pv),
+        (again.best, again.score, again.depth, again.pv)
+    );
 }

@@ -244,3 +244,51 @@ pub fn terminal_score(game: &Game) -> Option<i32> {
         _ => Some(0),
     }
 }
+
+/// Longest run of forced moves [`evaluate_through_forced`] follows.
+pub const MAX_FORCED: usize = 24;
+
+/// The engine's assessment of the game's current position for a review:
+/// like [`Engine::search`], except that a position with a single legal
+/// move is scored by the position after it (and so on while the moves are
+/// forced). The search stops a one-move position at depth 4, which would
+/// make its score much shallower than its neighbours' in a review; a
+/// forced move changes nothing, so the position after it has the same
+/// value. The result is for the side to move in `game`: its `pv` starts
+/// with the forced moves, and a proven result counts them.
+pub fn evaluate_through_forced(
+    engine: &mut Engine,
+    game: &Game,
+    limits: &Limits,
+    clock: &Clock,
+) -> super::SearchResult {
+    let mut g = game.clone();
+    let mut forced = Vec::new();
+    while forced.len() < MAX_FORCED && !g.status().is_over() {
+        let legal = g.legal_moves();
+        if legal.len() != 1 {
+            break;
+        }
+        if g.play(&legal[0]).is_err() {
+            break;
+        }
+        forced.push(legal[0]);
+    }
+    let mut r = engine.search(&g, limits, clock);
+    if forced.is_empty() {
+        return r;
+    }
+    let k = forced.len() as i32;
+    let mut score = if k % 2 == 0 { r.score } else { -r.score };
+    // A proven result is that many plies further away.
+    if score >= MATE_BOUND {
+        score -= k;
+    } else if score <= -MATE_BOUND {
+        score += k;
+    }
+    r.score = score;
+    r.best = forced.first().copied();
+    forced.extend(r.pv);
+    r.pv = forced;
+    r
+}

@@ -13,7 +13,7 @@
 
 use super::convert::{self, WebError, MAX_SHORT_TEXT};
 use super::js::{js_error, Game};
-use crate::engine::analysis::{proven_plies, Analysis, DepthReport};
+use crate::engine::analysis::{evaluate_through_forced, proven_plies, Analysis, DepthReport};
 use crate::engine::{Clock, Engine, Limits, SearchResult};
 use crate::notation;
 use crate::position::{Position, PositionError, Setup};
@@ -361,7 +361,8 @@ impl Analyzer {
     }
 
     /// One evaluation of the game's current position within the options
-    /// (the review): White's score, the best move and its line.
+    /// (the review): White's score, the best move and its line. Forced
+    /// moves are played through (see `evaluate_through_forced`).
     #[wasm_bindgen(unchecked_return_type = "Evaluation")]
     pub fn evaluate(
         &mut self,
@@ -370,7 +371,7 @@ impl Analyzer {
     ) -> Result<JsValue, JsValue> {
         let limits = limits_of(options)?;
         let g = game.inner();
-        let r = self.engine.search(g, &limits, &Clock::new(now_ms));
+        let r = evaluate_through_forced(&mut self.engine, g, &limits, &Clock::new(now_ms));
         to_js(&EvalView::new(g.position(), &r))
     }
 

@@ -103,7 +103,7 @@ export const tests = [
       await clickSquare(page, "a1");
       await page.check('input[name="editor-turn"][value="black"]');
       const fen = await page.$eval("#editor-fen", (e) => e.value);
-      assertEq(fen, "B:Wb2,c3,e3,g3,Ka1:Bb6,d6,f6,h6", "editor FEN");
+      assertEq(fen, "B:WKa1,b2,c3,e3,g3:Bb6,d6,f6,h6", "editor FEN (the engine's)");
       await page.screenshot({ path: shotPath("analysis-editor.png") });
       await page.click("#editor-done");
       assertEq(await fenOut(page), fen, "the edited position is the board's");
@@ -291,6 +291,8 @@ export const tests = [
       await page.click("#classics summary");
       await page.waitForFunction(() => document.querySelectorAll("#classics-list button").length > 0, null, { timeout: 20000 });
       await page.screenshot({ path: shotPath("analysis-375.png"), fullPage: true });
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert(width <= 375, `no sideways scrolling at 375 px (page is ${width} px wide)`);
       await axeAudit(page, "375 px");
       await page.click("#btn-analyse");
       await page.click("#btn-edit");
