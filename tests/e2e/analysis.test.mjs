@@ -110,24 +110,37 @@ export const tests = [
       assertEq((await pieces(page)).a1, "white-king", "king placed");
 
       await page.click("#btn-analyse");
-      const seen = [];
-      const t0 = Date.now();
-      while (Date.now() - t0 < 20000) {
-        const s = await evalState(page);
-        if (s.depth > 0 && (!seen.length || seen[seen.length - 1].depth !== s.depth)) seen.push(s);
-        if (s.depth >= 9) break;
-        await page.waitForTimeout(40);
-      }
+      // every finished depth is reported (the page keeps them for tests in
+      // window.shashkiAnalysis.depths); run until depth 9 or a proven end
+      await page.waitForFunction(
+        () => {
+          const d = window.shashkiAnalysis.depths;
+          return (d.length && d[d.length - 1].depth >= 9) || /proven/.test(document.getElementById("eval-info").textContent);
+        },
+        null,
+        { timeout: 30000 },
+      );
+      const seen = await page.evaluate(() => window.shashkiAnalysis.depths);
       assert(seen.length >= 3, `depths seen: ${seen.map((s) => s.depth)}`);
-      for (let i = 1; i < seen.length; i++) assert(seen[i].depth > seen[i - 1].depth, "depths grow");
-      const distinct = new Set(seen.map((s) => `${s.score}|${s.pv}`));
+      seen.forEach((s, i) => assertEq(s.depth, i + 1, "one report per depth, in order"));
+      await page.waitForFunction((n) => Number(document.querySelector("[data-eval]").dataset.depth) >= n, seen.length);
+      const distinct = new Set(seen.map((s) => `${s.score}|${s.pv.join(" ")}`));
       assert(distinct.size >= 2, `the eval or the line changes with depth: ${JSON.stringify(seen)}`);
+      assert(seen[seen.length - 1].pv.length > seen[0].pv.length, "the line grows with depth");
       for (const s of seen) {
-        assert(/^-?\d+(\.\d+)?$/.test(s.score) || s.score === "win" || s.score === "loss", `score ${s.score}`);
-        const line = s.pv.split(" ").filter(Boolean);
-        assert(line.length >= 1, "a best line");
-        await playLine(page, fen, line); // throws if any move is illegal
+        assert(typeof s.score === "number" || s.result, `score ${s.score}`);
+        assert(s.pv.length >= 1, "a best line");
+        await playLine(page, fen, s.pv); // throws if any move is illegal
       }
+      // the panel shows the report of the depth it names
+      const { shown, report } = await page.evaluate(() => {
+        const e = document.querySelector("[data-eval]");
+        const shown = { score: e.dataset.score, depth: Number(e.dataset.depth), pv: document.querySelector("[data-pv]").textContent };
+        return { shown, report: window.shashkiAnalysis.depths[shown.depth - 1] };
+      });
+      assert(/^-?\d+(\.\d+)?$/.test(shown.score) || shown.score === "win" || shown.score === "loss", `data-score ${shown.score}`);
+      assertEq(shown.pv, report.pv.join(" "), "[data-pv] is the best line of data-depth");
+      if (!report.result) assertEq(Number(shown.score), report.score, "[data-score] is the score of data-depth");
       const last = await evalState(page);
       const legal = await oracle(page, (m, fen) => m.Game.fromFen(fen).legalMoves().length, fen);
       assertEq(last.candidates.length, Math.min(3, legal), "one candidate per line, top three");

@@ -383,12 +383,30 @@ function setAnalysing(on) {
 
 $("btn-analyse").addEventListener("click", () => setAnalysing(!analysing));
 
+// Early depths arrive in bursts: the page draws the latest once a frame.
+let pendingDepth = null;
+function queueDepth(r) {
+  facts.depths.push({ depth: r.depth, score: r.lines[0] && r.lines[0].score, result: r.lines[0] && r.lines[0].result, pv: r.lines[0] && r.lines[0].pv });
+  const first = !pendingDepth;
+  pendingDepth = r;
+  if (first) {
+    requestAnimationFrame(() => {
+      const d = pendingDepth;
+      pendingDepth = null;
+      if (d && analysing && d.id === live.current) renderDepth(d);
+    });
+  }
+}
+
 function onLiveMessage(msg) {
   if (msg.type === "ready" || msg.id !== live.current) return;
-  if (msg.type === "depth") renderDepth(msg.result);
+  if (msg.type === "depth") queueDepth({ ...msg.result, id: msg.id });
   else if (msg.type === "done") {
     live.busy = false;
-    if (lastDepth) $("eval-info").textContent = `${T.depthInfo(lastDepth.depth, lastDepth.nps)} · ${T.provenDone}`;
+    // after the last depth is drawn (frame callbacks run in order)
+    requestAnimationFrame(() => {
+      if (lastDepth && msg.id === live.current) $("eval-info").textContent = `${T.depthInfo(lastDepth.depth, lastDepth.nps)} · ${T.provenDone}`;
+    });
   } else if (msg.type === "error") {
     live.busy = false;
     renderIdle(msg.error.message);
@@ -399,7 +417,6 @@ function renderDepth(r) {
   lastDepth = r;
   const best = r.lines[0];
   if (!best) return;
-  facts.depths.push({ depth: r.depth, score: best.score, result: best.result, pv: best.pv });
   const ev = $("eval");
   ev.dataset.score = best.result ? (best.result.winner === "white" ? "win" : "loss") : String(best.score);
   ev.dataset.depth = String(r.depth);
@@ -426,8 +443,8 @@ function renderDepth(r) {
   $("multipv").replaceChildren(...items);
   // During a move's animation the arrow waits (updateBoard draws it after).
   if (mode === "play" && !board.animation) {
-    const mv = board.state.legalMoves.find((m) => m.notation === best.move);
-    board.setHint(mv || null);
+    const mv = board.state.legalMoves.find((m) => m.notation === best.move) || null;
+    if ((board.state.hint && board.state.hint.notation) !== (mv && mv.notation)) board.setHint(mv);
   }
 }
 
