@@ -176,8 +176,8 @@ export const tests = [
       const p = await pieces(page);
       assert(p.g5 === "black-man" && p.c3 === "white-man" && !p.a5, "main line's position is back");
       // PDN out carries the side line; the engine reads the main line back
+      await page.waitForFunction(() => document.getElementById("pdn-out").value.includes("(1... b6-a5)"));
       const pdn = await page.$eval("#pdn-out", (e) => e.value);
-      assert(pdn.includes("(1... b6-a5)"), `PDN with the variation: ${pdn}`);
       const back = await oracle(page, (m, pdn) => m.Game.fromPdn(pdn).history().map((h) => h.notation), pdn);
       assertEq(back, ["c3-d4", "f6-g5", "b2-c3"], "Game.fromPdn reads the main line");
       // promote the side line, then delete it

@@ -132,15 +132,17 @@ function statusText(g) {
 }
 
 /** Puts `node`'s position (unless the board already shows it), its legal
- * moves and the best-move arrow on the board. */
-function updateBoard(node, { position = true } = {}) {
+ * moves and the best-move arrow on the board; `g` is a Game at `node`. */
+function updateBoard(node, { position = true, game = null } = {}) {
   if (mode !== "play") return;
-  withGame(node, (g) => {
+  const draw = (g) => {
     const set = { legalMoves: g.legalMoves(), lastMove: node.move, hint: null, viewOnly: false, label: `${T.boardLabel}. ${statusText(g)}` };
     if (position) set.position = g.board();
     if (lastDepth && lastDepth.lines[0]) set.hint = set.legalMoves.find((m) => m.notation === lastDepth.lines[0].move) || null;
     board.set(set);
-  });
+  };
+  if (game) draw(game);
+  else withGame(node, draw);
 }
 
 /** Shows `node`: board, status, move tree, outputs; restarts the analysis.
@@ -148,18 +150,28 @@ function updateBoard(node, { position = true } = {}) {
 function show(node, { skipBoard = false } = {}) {
   current = node;
   lastDepth = null;
-  if (!skipBoard) updateBoard(node);
-  withGame(node, (g) => {
+  const st = withGame(node, (g) => {
+    if (!skipBoard) updateBoard(node, { game: g });
     $("status").textContent = statusText(g);
-    $("fen-out").value = g.fen();
+    return g.status();
   });
   renderTree();
-  renderOutputs();
+  scheduleOutputs();
   renderGraph();
-  if (analysing) startAnalysis();
+  if (analysing) startAnalysisSoon(st);
   else renderIdle();
   updateNavButtons();
-  saveTree();
+}
+
+// Stepping quickly through moves starts one analysis, at the last step.
+let startTimer = null;
+function startAnalysisSoon(st) {
+  if (live.busy) live.restart();
+  renderIdle(T.engineLoading);
+  clearTimeout(startTimer);
+  startTimer = setTimeout(() => {
+    if (analysing && mode === "play") startAnalysis(st);
+  }, 80);
 }
 
 function updateNavButtons() {
@@ -171,8 +183,23 @@ function updateNavButtons() {
   $("btn-delete").disabled = !current.parent;
 }
 
+let drawnTree = { tree: null, version: -1 };
+
+/** Redraws the move list when the tree changed shape; otherwise only
+ * moves the current-move mark (cheap while stepping through a game). */
 function renderTree() {
   const box = $("tree");
+  if (drawnTree.tree === tree && drawnTree.version === tree.version) {
+    const old = box.querySelector('[aria-current="true"]');
+    if (old) old.removeAttribute("aria-current");
+    const b = box.querySelector(`button[data-node="${current.id}"]`);
+    if (b) {
+      b.setAttribute("aria-current", "true");
+      if (typeof b.scrollIntoView === "function") b.scrollIntoView({ block: "nearest" });
+    }
+    return;
+  }
+  drawnTree = { tree, version: tree.version };
   box.replaceChildren();
   if (!tree.root.children.length) {
     const p = document.createElement("p");
@@ -346,9 +373,10 @@ function scoreText(line) {
   return `${s > 0 ? "+" : s < 0 ? "−" : ""}${Math.abs(s).toFixed(2)}`;
 }
 
-function startAnalysis() {
+/** Analyses the current position (`st`: its status, when known). */
+function startAnalysis(st = withGame(current, (g) => g.status())) {
+  clearTimeout(startTimer);
   if (live.busy) live.restart();
-  const st = withGame(current, (g) => g.status());
   if (st.state !== "ongoing") {
     renderIdle(T.gameOverNoAnalysis);
     const ev = $("eval");
@@ -364,6 +392,7 @@ function startAnalysis() {
 }
 
 function stopAnalysis() {
+  clearTimeout(startTimer);
   if (live.busy) live.restart();
 }
 
@@ -462,6 +491,7 @@ function clearReview() {
     if (classics.loading) classics.loading = reviewer.send({ type: "games", url: GAMES_URL });
   }
   for (const n of tree.nodes.values()) delete n.mark;
+  tree.version++;
   review = null;
   facts.reviewDone = false;
   $("review-progress").hidden = true;
@@ -549,6 +579,7 @@ function finishReview() {
   });
   $("review-marks").replaceChildren(...items);
   facts.reviewDone = true;
+  tree.version++;
   renderTree();
   renderGraph();
 }
@@ -606,6 +637,7 @@ function validateEditor() {
     if (document.activeElement !== fenBox) fenBox.value = check.fen;
   }
   $("editor-error").textContent = message;
+  $("status").textContent = T.toMove(editor.turn);
   $("editor-fen").setAttribute("aria-invalid", String(!check.valid));
   $("editor-done").disabled = !check.valid;
 }
@@ -872,6 +904,18 @@ function pdnText() {
     const result = written.trim().split(/\s+/).pop();
     return `${header}\n\n${tree.movetext(result)}\n`;
   });
+}
+
+// The link, PDN and saved copy are written a moment after the last change,
+// so stepping through a game does not rewrite them at every step.
+let outputsTimer = null;
+function scheduleOutputs() {
+  $("fen-out").value = current.fen;
+  clearTimeout(outputsTimer);
+  outputsTimer = setTimeout(() => {
+    renderOutputs();
+    saveTree();
+  }, 150);
 }
 
 function renderOutputs() {

@@ -15,6 +15,8 @@ export class Tree {
     this.nodes = new Map([[0, this.root]]);
     /** PDN tags of a loaded game ([name, value] pairs), written back out. */
     this.tags = [];
+    /** Bumped on every change of shape (views redraw only then). */
+    this.version = 0;
   }
 
   get(id) {
@@ -26,6 +28,7 @@ export class Tree {
     const same = parent.children.find((c) => c.move.notation === move.notation);
     if (same) return same;
     const node = { id: this.nextId++, parent, children: [], move, fen, ply: parent.ply + 1 };
+    this.version++;
     parent.children.push(node);
     this.nodes.set(node.id, node);
     return node;
@@ -70,6 +73,7 @@ export class Tree {
       if (i > 0) {
         sib.splice(i, 1);
         sib.unshift(n);
+        this.version++;
         return true;
       }
     }
@@ -86,6 +90,7 @@ export class Tree {
     drop(node);
     const sib = node.parent.children;
     sib.splice(sib.indexOf(node), 1);
+    this.version++;
     return node.parent;
   }
 
