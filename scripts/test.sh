@@ -18,6 +18,7 @@ step "native tests"
 cargo test --release
 step "wasm tests in headless Chromium"
 cargo test --release --target wasm32-unknown-unknown --no-default-features --test web
+cargo test --release --target wasm32-unknown-unknown --no-default-features --test web_analysis
 step "end-to-end tests of the built site"
 bash scripts/e2e.sh
 step "all tests passed"

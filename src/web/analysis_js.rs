@@ -269,9 +269,10 @@ pub fn validate_pieces(pieces: &[PlacedPiece], turn: &str) -> Result<SetupCheck,
     })
 }
 
-/// Options of a step or an evaluation: `{movetimeMs, depth, nodes}`.
-fn limits_of(options: JsValue) -> Result<Limits, JsValue> {
-    if options.is_undefined() || options.is_null() {
+/// Options of a step or an evaluation: `{movetimeMs, depth, nodes}`. A
+/// step may have none (one more depth, however long it takes).
+fn limits_of(options: JsValue, optional: bool) -> Result<Limits, JsValue> {
+    if optional && (options.is_undefined() || options.is_null()) {
         return Ok(Limits::default());
     }
     let opts: convert::SearchOptions = serde_wasm_bindgen::from_value(options)
@@ -343,7 +344,7 @@ impl Analyzer {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "SearchOptions")] options: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let limits = limits_of(options)?;
+        let limits = limits_of(options, true)?;
         let a = self
             .analysis
             .as_mut()
@@ -369,7 +370,7 @@ impl Analyzer {
         game: &Game,
         #[wasm_bindgen(unchecked_param_type = "SearchOptions")] options: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let limits = limits_of(options)?;
+        let limits = limits_of(options, false)?;
         let g = game.inner();
         let r = evaluate_through_forced(&mut self.engine, g, &limits, &Clock::new(now_ms));
         to_js(&EvalView::new(g.position(), &r))

@@ -191,6 +191,12 @@ export const tests = [
       // the PDN with its variation comes back whole through the paste box
       assertEq(await pasteLoad(page, pdn), "", "no error");
       assertEq(await page.$$eval("#tree .variation button.tmove", (e) => e.map((b) => b.textContent)), ["b6-a5"], "variation read back");
+      // the tree survives a reload (the link's hash was dropped once opened)
+      await page.waitForTimeout(400);
+      await page.reload();
+      await page.waitForFunction(() => document.body.classList.contains("ready"));
+      assertEq(await mainLine(page), ["c3-d4", "f6-g5", "b2-c3"], "main line after a reload");
+      assertEq(await page.$$eval("#tree .variation button.tmove", (e) => e.map((b) => b.textContent)), ["b6-a5"], "side line after a reload");
     },
   },
   {

@@ -944,11 +944,18 @@ for (const b of document.querySelectorAll("[data-copy]")) {
   });
 }
 
+/** Once a link is open, the address loses its hash: a reload then brings
+ * back the tree as the user left it (saved in the browser). */
+function dropHash() {
+  history.replaceState(null, "", location.pathname + location.search);
+}
+
 window.addEventListener("hashchange", () => {
   if (!location.hash) return;
   const err = loadText(location.hash);
   $("paste-error").textContent = err;
   if (err) $("io").open = true;
+  else dropHash();
 });
 
 // ---- classic games -------------------------------------------------------------------
@@ -1023,6 +1030,7 @@ function restore() {
     try {
       const r = treeFromLink(location.hash);
       tree = r.tree;
+      dropHash();
       return r.node;
     } catch (e) {
       $("paste-error").textContent = T.badLink(e.message);
