@@ -5,6 +5,7 @@
 
 import { Board } from "../board/board.js";
 import { loadEngine } from "../board/engine.js";
+import { pathArrow } from "../board/render.js";
 import { drawGraph, expected, markMoves, MARK_SIGN } from "./review.js";
 import { T, applyStatic } from "./texts.js";
 import { buildFromTokens, pdnTokens, Tree } from "./tree.js";
@@ -50,6 +51,22 @@ const board = new Board($("board"), {
   },
   onAnnounce: announce,
 });
+
+// The best move's arrow lives on a layer of its own over the board, so a
+// new arrow at every depth does not repaint the whole board.
+const arrowLayer = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+arrowLayer.setAttribute("viewBox", board.dom.svg.getAttribute("viewBox"));
+arrowLayer.setAttribute("class", "best-arrow-layer");
+arrowLayer.setAttribute("aria-hidden", "true");
+$("board").appendChild(arrowLayer);
+let arrowMove = null;
+
+function drawBestArrow(move) {
+  arrowMove = move || null;
+  arrowLayer.replaceChildren();
+  if (!arrowMove || mode !== "play" || !arrowMove.path || arrowMove.path.length < 2) return;
+  pathArrow(board.dom, arrowLayer, arrowMove.path, board.orientation, "sb-arrow").setAttribute("data-hint", arrowMove.notation);
+}
 
 function announce(text) {
   const a = $("announcer");
@@ -138,8 +155,9 @@ function updateBoard(node, { position = true, game = null } = {}) {
   const draw = (g) => {
     const set = { legalMoves: g.legalMoves(), lastMove: node.move, hint: null, viewOnly: false, label: `${T.boardLabel}. ${statusText(g)}` };
     if (position) set.position = g.board();
-    if (lastDepth && lastDepth.lines[0]) set.hint = set.legalMoves.find((m) => m.notation === lastDepth.lines[0].move) || null;
     board.set(set);
+    const best = lastDepth && lastDepth.lines[0] && set.legalMoves.find((m) => m.notation === lastDepth.lines[0].move);
+    drawBestArrow(best || null);
   };
   if (game) draw(game);
   else withGame(node, draw);
@@ -291,6 +309,7 @@ async function playMove(text, { animate = true } = {}) {
   g.free();
   if (review && tree.onMainLine(node) && !review.nodes.includes(node)) clearReview();
   announce(T.played(mover, played.notation));
+  drawBestArrow(null);
   const anim = board.playMove(played, position, { animate });
   show(node, { skipBoard: true });
   await anim;
@@ -319,7 +338,10 @@ $("nav-first").addEventListener("click", () => go("first"));
 $("nav-prev").addEventListener("click", () => go("prev"));
 $("nav-next").addEventListener("click", () => go("next"));
 $("nav-last").addEventListener("click", () => go("last"));
-$("btn-flip").addEventListener("click", () => board.flip());
+$("btn-flip").addEventListener("click", () => {
+  board.flip();
+  drawBestArrow(arrowMove);
+});
 
 document.addEventListener("keydown", (e) => {
   if (mode !== "play" || e.altKey || e.ctrlKey || e.metaKey) return;
@@ -360,6 +382,7 @@ function renderIdle(text = T.engineIdle) {
   $("pv").textContent = "";
   $("multipv").replaceChildren();
   setBar(null);
+  drawBestArrow(null);
 }
 
 function setBar(evaluation) {
@@ -406,25 +429,39 @@ function setAnalysing(on) {
   else {
     stopAnalysis();
     renderIdle();
-    board.setHint(null);
+    drawBestArrow(null);
   }
 }
 
 $("btn-analyse").addEventListener("click", () => setAnalysing(!analysing));
 
-// Early depths arrive in bursts: the page draws the latest once a frame.
+// Early depths arrive in bursts: the page draws the latest at most every
+// RENDER_GAP_MS (each report is still recorded for tests in `facts`).
+const RENDER_GAP_MS = 100;
 let pendingDepth = null;
+let renderTimer = null;
+let lastRenderAt = 0;
 function queueDepth(r) {
   facts.depths.push({ depth: r.depth, score: r.lines[0] && r.lines[0].score, result: r.lines[0] && r.lines[0].result, pv: r.lines[0] && r.lines[0].pv });
-  const first = !pendingDepth;
   pendingDepth = r;
-  if (first) {
-    requestAnimationFrame(() => {
-      const d = pendingDepth;
-      pendingDepth = null;
-      if (d && analysing && d.id === live.current) renderDepth(d);
-    });
-  }
+  if (renderTimer) return;
+  const wait = Math.max(0, lastRenderAt + RENDER_GAP_MS - performance.now());
+  renderTimer = setTimeout(flushDepth, wait);
+}
+
+function flushDepth() {
+  renderTimer = null;
+  const d = pendingDepth;
+  pendingDepth = null;
+  lastRenderAt = performance.now();
+  if (d && analysing && d.id === live.current) renderDepth(d);
+  if (pendingDone && pendingDone === live.current) showDone();
+  pendingDone = null;
+}
+
+let pendingDone = null;
+function showDone() {
+  if (lastDepth) $("eval-info").textContent = `${T.depthInfo(lastDepth.depth, lastDepth.nps)} · ${T.provenDone}`;
 }
 
 function onLiveMessage(msg) {
@@ -432,10 +469,9 @@ function onLiveMessage(msg) {
   if (msg.type === "depth") queueDepth({ ...msg.result, id: msg.id });
   else if (msg.type === "done") {
     live.busy = false;
-    // after the last depth is drawn (frame callbacks run in order)
-    requestAnimationFrame(() => {
-      if (lastDepth && msg.id === live.current) $("eval-info").textContent = `${T.depthInfo(lastDepth.depth, lastDepth.nps)} · ${T.provenDone}`;
-    });
+    // after the last depth is drawn
+    if (renderTimer) pendingDone = msg.id;
+    else showDone();
   } else if (msg.type === "error") {
     live.busy = false;
     renderIdle(msg.error.message);
@@ -473,7 +509,7 @@ function renderDepth(r) {
   // During a move's animation the arrow waits (updateBoard draws it after).
   if (mode === "play" && !board.animation) {
     const mv = board.state.legalMoves.find((m) => m.notation === best.move) || null;
-    if ((board.state.hint && board.state.hint.notation) !== (mv && mv.notation)) board.setHint(mv);
+    if ((arrowMove && arrowMove.notation) !== (mv && mv.notation)) drawBestArrow(mv);
   }
 }
 
