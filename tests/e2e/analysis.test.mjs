@@ -223,6 +223,37 @@ export const tests = [
     },
   },
   {
+    name: "analysis: review marks follow the documented thresholds",
+    async fn({ page, base }) {
+      await openAnalysis(page, base);
+      const r = await page.evaluate(async () => {
+        const m = await import("./analysis/review.js");
+        const w = (score) => ({ score });
+        return {
+          kinds: [0.099, 0.1, 0.199, 0.2, 0.299, 0.3, 0.9].map(m.markOf),
+          e: [m.expected(w(0)), m.expected(w(1)), m.expected(w(2)), m.expected({ result: { winner: "white" } }), m.expected({ result: { winner: "black" } })],
+          // White drops a man (0 -> -1): a mistake (0.5 -> 0.285); the engine's own move is never marked
+          marks: m.markMoves(
+            [
+              { move: "c3-d4", white: true },
+              { move: "f6-g5", white: false },
+            ],
+            [
+              { score: 0, best: "e3-f4", pv: ["e3-f4", "f6-g5"] },
+              { score: -1, best: "f6-g5", pv: ["f6-g5"] },
+              { score: -3, best: "c3-b4", pv: [] },
+            ],
+          ),
+        };
+      });
+      assertEq(r.kinds, [null, "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder", "blunder"], "marks by drop");
+      assertEq(r.e.map((x) => Math.round(x * 1000) / 1000), [0.5, 0.715, 0.863, 1, 0], "expected scores");
+      assertEq(r.marks[0] && r.marks[0].kind, "mistake", "White's man lost");
+      assertEq(r.marks[0].better, "e3-f4", "the better move");
+      assertEq(r.marks[1], null, "Black played the engine's move");
+    },
+  },
+  {
     name: "analysis: open a classic game from the browser",
     async fn({ page, base }) {
       await openAnalysis(page, base);
