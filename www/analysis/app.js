@@ -442,7 +442,13 @@ let pendingDepth = null;
 let renderTimer = null;
 let lastRenderAt = 0;
 function queueDepth(r) {
-  facts.depths.push({ depth: r.depth, score: r.lines[0] && r.lines[0].score, result: r.lines[0] && r.lines[0].result, pv: r.lines[0] && r.lines[0].pv });
+  facts.depths.push({
+    depth: r.depth,
+    score: r.lines[0] && r.lines[0].score,
+    result: r.lines[0] && r.lines[0].result,
+    pv: r.lines[0] && r.lines[0].pv,
+    timeMs: r.timeMs,
+  });
   pendingDepth = r;
   if (renderTimer) return;
   const wait = Math.max(0, lastRenderAt + RENDER_GAP_MS - performance.now());
