@@ -162,6 +162,26 @@ export const tests = [
     },
   },
   {
+    name: "analysis: the editor keeps unfinished work across leaving and a reload",
+    async fn({ page, base }) {
+      await openAnalysis(page, base);
+      await page.click("#btn-edit");
+      await page.click("#editor-clear");
+      await page.click('[data-editor-piece="black-king"]');
+      await clickSquare(page, "e5");
+      await page.click('[data-editor-piece="white-man"]');
+      await clickSquare(page, "h8"); // on its crowning row: not a position yet
+      assert(await page.$eval("#editor-done", (b) => b.disabled), "cannot be analysed");
+      await page.click("#editor-cancel");
+      assertEq(Object.keys(await pieces(page)).length, 24, "the board is back to the game");
+      await page.reload();
+      await page.waitForFunction(() => document.body.classList.contains("ready"));
+      await page.click("#btn-edit");
+      assertEq(await pieces(page), { e5: "black-king", h8: "white-man" }, "the draft comes back");
+      assert(/h8/.test(await page.$eval("#editor-error", (e) => e.textContent)), "with its error");
+    },
+  },
+  {
     name: "analysis: a side line is made, walked with the arrow keys, promoted and deleted",
     async fn({ page, base }) {
       await openAnalysis(page, base, "moves=c3-d4 f6-g5 b2-c3");
