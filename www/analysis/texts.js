@@ -1,7 +1,10 @@
-// Every word the analysis page shows, in one table (English), so a
-// translation adds a table of its own. Static labels in analysis.html carry
+// Every word the analysis page shows, in one table (English); a
+// translation is a table of its own with the same keys. Static labels in analysis.html carry
 // `data-t="key"` (text) or `data-t-label="key"` (aria-label) and are filled
 // from here; functions build the sentences with numbers in them.
+
+import { localTable } from "../i18n/i18n.js";
+import ru from "../i18n/ru-analysis.js";
 
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
@@ -131,7 +134,9 @@ function formatNps(nps) {
   return `${nps} nodes/s`;
 }
 
-export const T = en;
+// The table in the page's language (www/i18n/ru-analysis.js: the same keys
+// in Russian); the page reloads when the language is switched.
+export const T = localTable(en, { ru });
 
 /** Fills the page's static labels from the table. */
 export function applyStatic(root = document) {
