@@ -185,6 +185,7 @@ function show(node, { skipBoard = false } = {}) {
 let startTimer = null;
 function startAnalysisSoon(st) {
   if (live.busy) live.restart();
+  facts.depths = [];
   renderIdle(T.engineLoading);
   clearTimeout(startTimer);
   startTimer = setTimeout(() => {
