@@ -22,6 +22,7 @@
 //! assert_eq!(shashki::perft::perft(&start, 4), 1469);
 //! ```
 
+pub mod analysis_view;
 pub mod bitboard;
 pub mod engine;
 pub mod fen;

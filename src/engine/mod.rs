@@ -26,6 +26,7 @@
 //! [`Engine::evaluate`], which is from White's side); a forced win in `n`
 //! plies scores `MATE - n`.
 
+pub mod analysis;
 pub mod baseline;
 pub mod clock;
 pub mod egtb;

@@ -74,7 +74,7 @@ pub(crate) fn js_error(e: WebError) -> JsValue {
 /// A Rust value as a fresh JavaScript object: serde_json text through
 /// `JSON.parse`, which makes plain data properties (no setter a page put on
 /// `Object.prototype` runs) and is a caught call.
-fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
+pub(crate) fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
     let text = serde_json::to_string(v).map_err(|e| {
         js_error(WebError::new(
             "internal",
@@ -109,7 +109,7 @@ fn thrown_message(e: &JsValue) -> String {
 /// they throw comes back here as a `bad_argument` error: nothing unwinds
 /// through Rust while it holds a `Game` or a `Bot`, which would leave the
 /// object locked for good ("recursive use of an object detected").
-fn object_json(what: &str, v: &JsValue) -> Result<String, JsValue> {
+pub(crate) fn object_json(what: &str, v: &JsValue) -> Result<String, JsValue> {
     let text = js_sys::JSON::stringify(v).map_err(|e| {
         js_error(WebError::bad_argument(format!(
             "{what} could not be read: {}",
@@ -426,7 +426,7 @@ fn now_ms() -> f64 {
     })
 }
 
-fn clock() -> crate::engine::Clock {
+pub(crate) fn clock() -> crate::engine::Clock {
     crate::engine::Clock::new(now_ms)
 }
 

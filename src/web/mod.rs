@@ -21,3 +21,5 @@ pub mod rules_js;
 
 #[cfg(target_arch = "wasm32")]
 pub use js::*;
+#[cfg(target_arch = "wasm32")]
+pub mod analysis_js;

@@ -19,6 +19,7 @@ export default {
   "site.play": "Играть",
   "site.rules": "Правила",
   "site.lessons": "Уроки",
+  "site.analysis": "Анализ",
 
   // ---- страница игры -----------------------------------------------------
   "play.title": "Шашки · играть в русские шашки",
@@ -48,6 +49,7 @@ export default {
   "play.noMoves": "Ходов пока нет.",
   "play.movesPlayed": "Сделанные ходы",
   "play.btnLive": "Вернуться к партии",
+  "play.analyseGame": "Анализ этой партии",
   "play.ioSummary": "FEN, PDN и ссылка на партию",
   "play.copy": "Копировать",
   "play.shareLink": "Ссылка на партию",
