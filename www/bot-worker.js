@@ -1,22 +1,71 @@
 // The bot's Web Worker: loads the same wasm as the page and answers search
 // requests, so the page's main thread never searches.
 //
-// Request:  {id, kind: "play" | "hint" | "acceptsDraw", startFen, moves: [notation], level, seed, side}
+// Request:  {id, kind: "play" | "hint" | "acceptsDraw" | "probe", startFen, moves: [notation], level, seed, side}
 //           (side: for acceptsDraw, the side the bot plays, which is offered the draw)
 // Answer:   {id, result, elapsedMs}  or  {id, error: {message, code}}
+//           ("probe": result is the endgame tables' verdict {result, sideToMove, moves} or null)
 // The game is rebuilt from {startFen, moves} for every request.
+//
+// Endgame tables: before answering, the Worker fetches the table files the
+// position can need (egtbFilesFor: at most four pieces) from egtb/<file>,
+// once each, and hands them to the Bot, which checks them (a damaged file is
+// refused and the bot plays on without it). The service worker keeps what
+// was fetched under egtb/, so a table once used works offline.
 
-import init, { Bot, Game } from "./shashki.js";
+import init, { Bot, Game, egtbFilesFor, egtbProbe } from "./shashki.js";
 
 const ready = init().then(() => {
   self.postMessage({ type: "ready" });
 });
 let bot = null;
+/** file name -> promise of "loaded" | "refused" | "missing" (one fetch per file). */
+const tables = new Map();
 
 function rebuild(startFen, moves) {
   const game = startFen ? Game.fromFen(startFen) : new Game();
   for (const m of moves || []) game.play(m);
   return game;
+}
+
+async function loadTable(name) {
+  try {
+    const res = await fetch(new URL(`egtb/${name}`, self.location.href));
+    if (!res.ok) return "missing";
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    bot.addTable(name, bytes);
+    return "loaded";
+  } catch (e) {
+    // A refused file (code bad_table) or a failed fetch: play on without it.
+    self.postMessage({ type: "egtb", file: name, error: { message: String((e && e.message) || e), code: e && e.code } });
+    if (e && e.code === "bad_table") {
+      await forget(name);
+      return "refused";
+    }
+    return "missing";
+  }
+}
+
+/** Drops a refused file from Cache Storage, so the next visit fetches it anew. */
+async function forget(name) {
+  if (!self.caches) return;
+  const href = new URL(`egtb/${name}`, self.location.href).href;
+  try {
+    for (const key of await caches.keys()) await (await caches.open(key)).delete(href);
+  } catch {
+    // no cache access (private mode): nothing kept, nothing to drop
+  }
+}
+
+/** Loads the tables `game` can need (each file fetched once per Worker). */
+async function ensureTables(game) {
+  const names = egtbFilesFor(game);
+  const waits = [];
+  for (const name of names) {
+    if (!tables.has(name)) tables.set(name, loadTable(name));
+    waits.push(tables.get(name));
+  }
+  await Promise.all(waits);
 }
 
 self.onmessage = async (event) => {
@@ -27,11 +76,13 @@ self.onmessage = async (event) => {
   try {
     if (!bot) bot = new Bot();
     game = rebuild(req.startFen, req.moves);
+    await ensureTables(game);
     const t0 = performance.now();
     let result;
     if (kind === "play") result = bot.play(game, req.level, req.seed);
     else if (kind === "hint") result = bot.hint(game);
     else if (kind === "acceptsDraw") result = bot.acceptsDraw(game, req.side);
+    else if (kind === "probe") result = egtbProbe(game);
     else throw new Error(`unknown request kind '${kind}'`);
     const elapsedMs = performance.now() - t0;
     self.postMessage({ id, result, elapsedMs });

@@ -23,3 +23,5 @@ pub mod rules_js;
 pub use js::*;
 #[cfg(target_arch = "wasm32")]
 pub mod analysis_js;
+#[cfg(target_arch = "wasm32")]
+pub mod egtb_js;

@@ -82,6 +82,9 @@ export default {
   "play.toMoveSentence": ({ side: c }) => `${side(c)} to move.`,
   "play.botFailed": "The bot could not move: {message}",
   "play.botThinking": "The bot is thinking…",
+  "play.tablebaseWin": ({ side: c, n: k }) =>
+    k == null ? `Tablebase: ${side(c)} wins` : `Tablebase: ${side(c)} wins in ${moves(k)}`,
+  "play.tablebaseDraw": "Tablebase: draw",
   "play.botConsidering": "The bot is considering your draw offer…",
   "play.lookingHint": "Looking for a good move…",
   "play.yourMove": "Your move",

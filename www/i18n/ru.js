@@ -130,6 +130,9 @@ export default {
   "play.toMoveSentence": ({ side: c }) => `Ход ${sd(c, "gen")}.`,
   "play.botFailed": "Бот не смог сделать ход: {message}",
   "play.botThinking": "Бот думает…",
+  "play.tablebaseWin": ({ side: c, n: k }) =>
+    k == null ? `База: ${sd(c)} выигрывают` : `База: ${sd(c)} выигрывают за ${moves(k)}`,
+  "play.tablebaseDraw": "База: ничья",
   "play.botConsidering": "Бот обдумывает ваше предложение ничьей…",
   "play.lookingHint": "Ищу хороший ход…",
   "play.yourMove": "Ваш ход",

@@ -245,6 +245,7 @@ function update({ think = true, render = true, st = game.status() } = {}) {
 }
 
 function renderPanels(st) {
+  probeTables(st);
   renderStatus(st);
   renderPlayers(st);
   renderMoves();
@@ -270,9 +271,50 @@ function renderStatus(st) {
     sub.textContent = reasonText(st);
   }
   $("draw-count").textContent = drawCountText(st);
+  renderTablebase();
   $("notice").textContent = notice;
   $("thinking").hidden = !thinking;
   document.body.dataset.thinking = thinking ? "true" : "false";
+}
+
+// ---- endgame tables ----------------------------------------------------
+// With four pieces or fewer the Worker loads the endgame tables the position
+// needs and says what they decide: {result, sideToMove, moves} or null.
+
+let tb = { key: "", asked: "", verdict: null };
+
+function tablebaseKey() {
+  return `${generation}|${game.ply()}|${game.fen()}`;
+}
+
+function tablebaseText(v) {
+  if (v.result === "draw") return t("play.tablebaseDraw");
+  const winner = v.result === "win" ? v.sideToMove : other(v.sideToMove);
+  return t("play.tablebaseWin", { side: winner, n: v.moves });
+}
+
+function renderTablebase() {
+  const v = tb.key === tablebaseKey() ? tb.verdict : null;
+  $("tablebase").textContent = v ? tablebaseText(v) : "";
+}
+
+async function probeTables(st) {
+  const key = tablebaseKey();
+  if (tb.key === key || tb.asked === key) return;
+  if (st.state !== "ongoing" || game.board().length > 4) {
+    tb = { key, asked: key, verdict: null };
+    return;
+  }
+  tb.asked = key;
+  try {
+    const { result } = await bot.request({ kind: "probe", startFen: game.startFen(), moves: movesPlayed() }, 15000);
+    tb = { key, asked: key, verdict: result };
+  } catch {
+    // cancelled (a new game) or no answer: no line
+    if (tb.asked === key) tb.asked = "";
+    return;
+  }
+  renderTablebase();
 }
 
 function describeSide(color) {

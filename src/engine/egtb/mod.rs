@@ -79,6 +79,7 @@
 //! is exact: "win" means the win fits in the counts left.
 
 pub mod build;
+pub mod files;
 pub mod format;
 pub mod index;
 pub mod play;

@@ -1,0 +1,139 @@
+//! The tables as separate files (what the browser's Worker uses): which
+//! files a position needs, adding a file from its bytes with its checks,
+//! and the verdict the play page shows.
+
+use shashki::engine::egtb::files::{self, AddError, Verdict};
+use shashki::engine::egtb::{FormatError, Kind, Material, Tables};
+use shashki::game::Game;
+use std::path::PathBuf;
+
+fn dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("www/egtb")
+}
+
+fn bytes(name: &str) -> Vec<u8> {
+    std::fs::read(dir().join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+fn install_for(fen: &str) -> Game {
+    let game = Game::from_fen(fen).unwrap();
+    for name in files::files_for(game.position()) {
+        files::add_installed(&name, &bytes(&name)).unwrap();
+    }
+    game
+}
+
+#[test]
+fn files_needed_are_the_material_and_what_it_can_become() {
+    let kkk_k = Material { wk: 3, wm: 0, bk: 1, bm: 0 };
+    assert_eq!(
+        files::files_for_material(&kkk_k),
+        ["w1k0m-b1k0m.egtb", "w1k0m-b2k0m.egtb", "w1k0m-b3k0m.egtb"]
+    );
+    // Two white men against a black king: the men can crown and be taken.
+    let mm_k = Material { wk: 0, wm: 2, bk: 1, bm: 0 };
+    assert_eq!(
+        files::files_for_material(&mm_k),
+        [
+            "w0k1m-b1k0m.egtb",
+            "w0k2m-b1k0m.egtb",
+            "w1k0m-b1k0m.egtb",
+            "w1k0m-b1k1m.egtb",
+            "w1k0m-b2k0m.egtb",
+        ]
+    );
+    // Above four pieces: nothing.
+    let five = Material { wk: 0, wm: 3, bk: 0, bm: 2 };
+    assert!(files::files_for_material(&five).is_empty());
+    // Every material up to four pieces names its own file first among
+    // what it needs, and every name is a shipped file.
+    let shipped: Vec<String> = std::fs::read_dir(dir())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    for n in 2..=4 {
+        for m in Material::all_with(n) {
+            let need = files::files_for_material(&m);
+            assert!(need.contains(&files::file_name(&m)), "{m}");
+            for f in &need {
+                assert!(shipped.contains(f), "{m} needs {f}, which is not shipped");
+            }
+        }
+    }
+}
+
+#[test]
+fn add_checks_bytes_and_name_and_refusal_changes_nothing() {
+    let name = "w1k0m-b1k1m.egtb";
+    let good = bytes(name);
+    // Truncated, damaged, foreign, misnamed: all refused.
+    let truncated = &good[..good.len() / 2];
+    assert!(matches!(
+        files::add_installed(name, truncated),
+        Err(AddError::Format(FormatError::Truncated | FormatError::Checksum { .. }))
+    ));
+    let mut damaged = good.clone();
+    let mid = damaged.len() / 2;
+    damaged[mid] ^= 0x40;
+    assert!(matches!(
+        files::add_installed(name, &damaged),
+        Err(AddError::Format(FormatError::Checksum { .. }))
+    ));
+    assert!(matches!(
+        files::add_installed(name, b"<html>not found</html>"),
+        Err(AddError::Format(_))
+    ));
+    assert!(files::add_installed(name, &[0u8; 4096]).is_err());
+    assert_eq!(
+        files::add_installed("w1k0m-b2k0m.egtb", &good),
+        Err(AddError::WrongName {
+            name: "w1k0m-b2k0m.egtb".into(),
+            holds: name.into()
+        })
+    );
+    assert!(
+        !files::installed_files().contains(&name.to_string()),
+        "a refused file is not installed"
+    );
+    // The sound file is taken.
+    assert_eq!(files::add_installed(name, &good), Ok(name.to_string()));
+    assert!(files::installed_files().contains(&name.to_string()));
+}
+
+#[test]
+fn verdict_matches_the_tables_and_hides_distances_the_counts_change() {
+    // `shashki egtb probe`: {"fen":"W:Wa3,c1:BKh8","moves":8,"result":"loss"}
+    let mut game = install_for("W:Wa3,c1:BKh8");
+    assert_eq!(
+        files::verdict(&game),
+        Some(Verdict {
+            kind: Kind::Loss,
+            moves: Some(8)
+        })
+    );
+    // The same as a fresh probe of the files read from the folder.
+    let (all, problems) = Tables::load_dir(&dir());
+    assert!(problems.is_empty(), "{problems:?}");
+    let p = all.probe_fresh(game.position()).unwrap();
+    assert_eq!((p.kind, p.moves()), (Kind::Loss, Some(8)));
+    // No count runs in this material: the distance stays exact as the game goes on.
+    game.play_text("a3-b4").unwrap();
+    let v = files::verdict(&game).unwrap();
+    let p = all.probe_fresh(game.position()).unwrap();
+    assert_eq!((v.kind, v.moves), (p.kind, p.moves()));
+    assert_eq!(v.kind, Kind::Win);
+
+    // Two kings against a king (rule 4's count runs): a distance only
+    // while the counts are fresh.
+    let mut kk = install_for("W:WKa1,Kc1:BKh8");
+    let fresh = files::verdict(&kk).unwrap();
+    let p = all.probe_fresh(kk.position()).unwrap();
+    assert_eq!((fresh.kind, fresh.moves), (p.kind, p.moves()));
+    kk.play_text("c1-d2").unwrap();
+    let ran = files::verdict(&kk).expect("the counts fit the model");
+    assert_eq!(ran.moves, None, "rule 4 has run: the fresh distance is not shown");
+
+    // Five pieces: no verdict.
+    let five = Game::from_fen("W:Wa3,c1,e1:BKh8,Kg7").unwrap();
+    assert_eq!(files::verdict(&five), None);
+}
