@@ -1,0 +1,116 @@
+//! The endgame tables through the JavaScript-facing `Bot`, in headless
+//! Chromium (`cargo test --release --target wasm32-unknown-unknown
+//! --no-default-features --test web_egtb`): the files a position needs,
+//! adding a table from its bytes (good, truncated, damaged, misnamed) and
+//! the verdict the play page shows.
+#![cfg(target_arch = "wasm32")]
+
+use js_sys::{Reflect, Uint8Array};
+use shashki::web::egtb_js::{egtb_files_for, egtb_probe};
+use shashki::web::{Bot, Game};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// The shipped files a three-piece test position needs.
+const FILES: &[(&str, &[u8])] = &[
+    ("w0k1m-b1k0m.egtb", include_bytes!("../www/egtb/w0k1m-b1k0m.egtb")),
+    ("w0k2m-b1k0m.egtb", include_bytes!("../www/egtb/w0k2m-b1k0m.egtb")),
+    ("w1k0m-b1k0m.egtb", include_bytes!("../www/egtb/w1k0m-b1k0m.egtb")),
+    ("w1k0m-b1k1m.egtb", include_bytes!("../www/egtb/w1k0m-b1k1m.egtb")),
+    ("w1k0m-b2k0m.egtb", include_bytes!("../www/egtb/w1k0m-b2k0m.egtb")),
+];
+
+fn get(v: &JsValue, key: &str) -> JsValue {
+    Reflect::get(v, &key.into()).unwrap()
+}
+
+fn s(v: &str) -> JsValue {
+    JsValue::from_str(v)
+}
+
+fn bytes(b: &[u8]) -> JsValue {
+    Uint8Array::from(b).into()
+}
+
+fn file(name: &str) -> &'static [u8] {
+    FILES.iter().find(|(n, _)| *n == name).unwrap().1
+}
+
+/// The error's `code` and `reason`.
+fn refusal(err: &JsValue) -> (String, String) {
+    assert!(err.is_instance_of::<js_sys::Error>(), "a JS Error is thrown");
+    (
+        get(err, "code").as_string().unwrap(),
+        get(err, "reason").as_string().unwrap(),
+    )
+}
+
+#[wasm_bindgen_test]
+fn tables_from_bytes_checked_then_probed() {
+    // `shashki egtb probe`: {"fen":"W:Wa3,c1:BKh8","moves":8,"result":"loss"}
+    let game = Game::from_fen(s("W:Wa3,c1:BKh8")).unwrap();
+    let names = egtb_files_for(&game);
+    let expected: Vec<String> = FILES.iter().map(|(n, _)| n.to_string()).collect();
+    assert_eq!(names, expected);
+
+    let mut bot = Bot::new(JsValue::UNDEFINED).unwrap();
+    // Nothing loaded: no verdict.
+    assert!(egtb_probe(&game).unwrap().is_null());
+
+    // Corrupt files are refused with a typed error and change nothing.
+    let good = file("w0k2m-b1k0m.egtb");
+    let e = bot
+        .add_table(s("w0k2m-b1k0m.egtb"), bytes(&good[..good.len() - 100]))
+        .unwrap_err();
+    assert_eq!(refusal(&e).0, "bad_table");
+    let mut damaged = good.to_vec();
+    damaged[good.len() / 2] ^= 1;
+    let e = bot
+        .add_table(s("w0k2m-b1k0m.egtb"), bytes(&damaged))
+        .unwrap_err();
+    assert_eq!(refusal(&e), ("bad_table".into(), "checksum".into()));
+    let e = bot
+        .add_table(s("w0k2m-b1k0m.egtb"), bytes(b"<!doctype html><p>404</p>"))
+        .unwrap_err();
+    assert_eq!(refusal(&e).0, "bad_table");
+    let e = bot
+        .add_table(s("w1k0m-b2k0m.egtb"), bytes(good))
+        .unwrap_err();
+    assert_eq!(refusal(&e), ("bad_table".into(), "wrong_name".into()));
+    let e = bot.add_table(JsValue::from_f64(3.0), bytes(good)).unwrap_err();
+    assert_eq!(get(&e, "code").as_string().unwrap(), "bad_argument");
+    let e = bot.add_table(s("w0k2m-b1k0m.egtb"), s("bytes")).unwrap_err();
+    assert_eq!(get(&e, "code").as_string().unwrap(), "bad_argument");
+    assert!(bot.tables().is_empty(), "refused files are not loaded");
+    assert!(egtb_probe(&game).unwrap().is_null());
+
+    // The sound files (an ArrayBuffer is taken too) are loaded.
+    for (i, (name, b)) in FILES.iter().enumerate() {
+        let arg = if i % 2 == 0 {
+            bytes(b)
+        } else {
+            Uint8Array::from(*b).buffer().into()
+        };
+        let loaded = bot.add_table(s(name), arg).unwrap();
+        assert_eq!(loaded.len(), i + 1);
+    }
+    let v = egtb_probe(&game).unwrap();
+    assert_eq!(get(&v, "result").as_string().unwrap(), "loss");
+    assert_eq!(get(&v, "sideToMove").as_string().unwrap(), "white");
+    assert_eq!(get(&v, "moves").as_f64(), Some(8.0));
+
+    // The bot, Black after a3-b4, plays a table move: one that keeps the
+    // win and shortens it (`shashki egtb probe`: B:Wb4,c1:BKh8 -> win in 8).
+    let mut game = Game::from_fen(s("W:Wa3,c1:BKh8")).unwrap();
+    game.play(s("a3-b4")).unwrap();
+    let v = egtb_probe(&game).unwrap();
+    assert_eq!(get(&v, "moves").as_f64(), Some(8.0));
+    let r = bot.play(&game, JsValue::from_f64(1.0), JsValue::from_f64(7.0)).unwrap();
+    let mv = get(&get(&r, "move"), "notation");
+    game.play(mv).unwrap();
+    let v = egtb_probe(&game).unwrap();
+    assert_eq!(get(&v, "result").as_string().unwrap(), "loss");
+    assert_eq!(get(&v, "moves").as_f64(), Some(7.0));
+}
