@@ -25,13 +25,23 @@ fn install_for(fen: &str) -> Game {
 
 #[test]
 fn files_needed_are_the_material_and_what_it_can_become() {
-    let kkk_k = Material { wk: 3, wm: 0, bk: 1, bm: 0 };
+    let kkk_k = Material {
+        wk: 3,
+        wm: 0,
+        bk: 1,
+        bm: 0,
+    };
     assert_eq!(
         files::files_for_material(&kkk_k),
         ["w1k0m-b1k0m.egtb", "w1k0m-b2k0m.egtb", "w1k0m-b3k0m.egtb"]
     );
     // Two white men against a black king: the men can crown and be taken.
-    let mm_k = Material { wk: 0, wm: 2, bk: 1, bm: 0 };
+    let mm_k = Material {
+        wk: 0,
+        wm: 2,
+        bk: 1,
+        bm: 0,
+    };
     assert_eq!(
         files::files_for_material(&mm_k),
         [
@@ -43,7 +53,12 @@ fn files_needed_are_the_material_and_what_it_can_become() {
         ]
     );
     // Above four pieces: nothing.
-    let five = Material { wk: 0, wm: 3, bk: 0, bm: 2 };
+    let five = Material {
+        wk: 0,
+        wm: 3,
+        bk: 0,
+        bm: 2,
+    };
     assert!(files::files_for_material(&five).is_empty());
     // Every material up to four pieces names its own file first among
     // what it needs, and every name is a shipped file.
@@ -70,7 +85,9 @@ fn add_checks_bytes_and_name_and_refusal_changes_nothing() {
     let truncated = &good[..good.len() / 2];
     assert!(matches!(
         files::add_installed(name, truncated),
-        Err(AddError::Format(FormatError::Truncated | FormatError::Checksum { .. }))
+        Err(AddError::Format(
+            FormatError::Truncated | FormatError::Checksum { .. }
+        ))
     ));
     let mut damaged = good.clone();
     let mid = damaged.len() / 2;
@@ -131,7 +148,10 @@ fn verdict_matches_the_tables_and_hides_distances_the_counts_change() {
     assert_eq!((fresh.kind, fresh.moves), (p.kind, p.moves()));
     kk.play_text("c1-d2").unwrap();
     let ran = files::verdict(&kk).expect("the counts fit the model");
-    assert_eq!(ran.moves, None, "rule 4 has run: the fresh distance is not shown");
+    assert_eq!(
+        ran.moves, None,
+        "rule 4 has run: the fresh distance is not shown"
+    );
 
     // Five pieces: no verdict.
     let five = Game::from_fen("W:Wa3,c1,e1:BKh8,Kg7").unwrap();

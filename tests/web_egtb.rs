@@ -15,11 +15,26 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 /// The shipped files a three-piece test position needs.
 const FILES: &[(&str, &[u8])] = &[
-    ("w0k1m-b1k0m.egtb", include_bytes!("../www/egtb/w0k1m-b1k0m.egtb")),
-    ("w0k2m-b1k0m.egtb", include_bytes!("../www/egtb/w0k2m-b1k0m.egtb")),
-    ("w1k0m-b1k0m.egtb", include_bytes!("../www/egtb/w1k0m-b1k0m.egtb")),
-    ("w1k0m-b1k1m.egtb", include_bytes!("../www/egtb/w1k0m-b1k1m.egtb")),
-    ("w1k0m-b2k0m.egtb", include_bytes!("../www/egtb/w1k0m-b2k0m.egtb")),
+    (
+        "w0k1m-b1k0m.egtb",
+        include_bytes!("../www/egtb/w0k1m-b1k0m.egtb"),
+    ),
+    (
+        "w0k2m-b1k0m.egtb",
+        include_bytes!("../www/egtb/w0k2m-b1k0m.egtb"),
+    ),
+    (
+        "w1k0m-b1k0m.egtb",
+        include_bytes!("../www/egtb/w1k0m-b1k0m.egtb"),
+    ),
+    (
+        "w1k0m-b1k1m.egtb",
+        include_bytes!("../www/egtb/w1k0m-b1k1m.egtb"),
+    ),
+    (
+        "w1k0m-b2k0m.egtb",
+        include_bytes!("../www/egtb/w1k0m-b2k0m.egtb"),
+    ),
 ];
 
 fn get(v: &JsValue, key: &str) -> JsValue {
@@ -40,7 +55,10 @@ fn file(name: &str) -> &'static [u8] {
 
 /// The error's `code` and `reason`.
 fn refusal(err: &JsValue) -> (String, String) {
-    assert!(err.is_instance_of::<js_sys::Error>(), "a JS Error is thrown");
+    assert!(
+        err.is_instance_of::<js_sys::Error>(),
+        "a JS Error is thrown"
+    );
     (
         get(err, "code").as_string().unwrap(),
         get(err, "reason").as_string().unwrap(),
@@ -79,9 +97,13 @@ fn tables_from_bytes_checked_then_probed() {
         .add_table(s("w1k0m-b2k0m.egtb"), bytes(good))
         .unwrap_err();
     assert_eq!(refusal(&e), ("bad_table".into(), "wrong_name".into()));
-    let e = bot.add_table(JsValue::from_f64(3.0), bytes(good)).unwrap_err();
+    let e = bot
+        .add_table(JsValue::from_f64(3.0), bytes(good))
+        .unwrap_err();
     assert_eq!(get(&e, "code").as_string().unwrap(), "bad_argument");
-    let e = bot.add_table(s("w0k2m-b1k0m.egtb"), s("bytes")).unwrap_err();
+    let e = bot
+        .add_table(s("w0k2m-b1k0m.egtb"), s("bytes"))
+        .unwrap_err();
     assert_eq!(get(&e, "code").as_string().unwrap(), "bad_argument");
     assert!(bot.tables().is_empty(), "refused files are not loaded");
     assert!(egtb_probe(&game).unwrap().is_null());
@@ -107,7 +129,9 @@ fn tables_from_bytes_checked_then_probed() {
     game.play(s("a3-b4")).unwrap();
     let v = egtb_probe(&game).unwrap();
     assert_eq!(get(&v, "moves").as_f64(), Some(8.0));
-    let r = bot.play(&game, JsValue::from_f64(1.0), JsValue::from_f64(7.0)).unwrap();
+    let r = bot
+        .play(&game, JsValue::from_f64(1.0), JsValue::from_f64(7.0))
+        .unwrap();
     let mv = get(&get(&r, "move"), "notation");
     game.play(mv).unwrap();
     let v = egtb_probe(&game).unwrap();

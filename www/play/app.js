@@ -294,8 +294,12 @@ function tablebaseText(v) {
 }
 
 function renderTablebase() {
-  const v = tb.key === tablebaseKey() ? tb.verdict : null;
-  $("tablebase").textContent = v ? tablebaseText(v) : "";
+  const known = tb.key === tablebaseKey();
+  const v = known ? tb.verdict : null;
+  const el = $("tablebase");
+  el.textContent = v ? tablebaseText(v) : "";
+  // For tests and styles: "pending" until the Worker answered for this position.
+  el.dataset.state = v ? v.result : known ? "none" : "pending";
 }
 
 async function probeTables(st) {
