@@ -15,7 +15,22 @@
 // After a3-b4 (B:Wb4,c1:BKh8, Black wins in 8) a table move by the bot
 // leaves White lost in 7 (Black's 8 moves less the one played).
 
+import { createRequire } from "node:module";
 import { assert, assertEq, clickSquare, moveList, open, settled, shotPath, waitForMoves, waitReady } from "./lib.mjs";
+
+const require = createRequire(import.meta.url);
+
+/** axe-core on the page: no violation of impact moderate or worse. */
+async function axeAudit(page, label) {
+  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+  const res = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const r = await axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
+  });
+  const bad = res.filter((v) => ["moderate", "serious", "critical"].includes(v.impact));
+  assert(bad.length === 0, `${label}: axe violations ${JSON.stringify(bad)}`);
+}
 
 const shareHash = (fen) => new URLSearchParams({ fen }).toString();
 
@@ -61,6 +76,11 @@ export const tests = [
       await open(page, base, shareHash("W:Wa3,c1:BKh8"));
       assertEq(await tablebase(page), { state: "loss", text: "Tablebase: Black wins in 8 moves" }, "White to move, lost");
       await page.screenshot({ path: shotPath("egtb-line.png") });
+      await axeAudit(page, "1280 px with the tablebase line");
+      await page.setViewportSize({ width: 375, height: 800 });
+      await axeAudit(page, "375 px with the tablebase line");
+      await page.screenshot({ path: shotPath("egtb-line-375.png"), fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
       // Each needed file fetched once: the material and what it can become.
       assertEq(
         [...new Set(seen)].sort(),
