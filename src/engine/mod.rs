@@ -30,6 +30,7 @@ pub mod baseline;
 pub mod clock;
 pub mod eval;
 pub mod levels;
+pub mod puzzle;
 pub mod search;
 pub mod tt;
 pub mod zobrist;

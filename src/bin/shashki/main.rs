@@ -7,11 +7,13 @@
 //! shashki bestmove [--fen FEN] [--moves "c3-d4 ..."] [--movetime MS | --depth D | --nodes N] [--level L]
 //! shashki match --a LEVEL|--a-ms MS --b LEVEL|--b-ms MS --games N
 //! shashki bench
+//! shashki puzzles mine [--seed S] [--out FILE] | export [--file FILE]
 //! ```
 
 mod args;
 mod engine_cmd;
 mod game_cmd;
+mod puzzles_cmd;
 mod rules_cmd;
 
 use std::process::ExitCode;
@@ -23,7 +25,8 @@ commands:
   game [--fen FEN] MOVE...              play moves, print the final status as JSON
   bestmove [--fen FEN] [--moves \"..\"] [--movetime MS|--depth D|--nodes N] [--level L]
   match --a LEVEL|--a-ms MS --b LEVEL|--b-ms MS [--games N]
-  bench                                 perft and search speed";
+  bench                                 perft and search speed
+  puzzles mine|export [options]         build or print the puzzle collection";
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
@@ -38,6 +41,7 @@ fn main() -> ExitCode {
         "bestmove" => engine_cmd::bestmove(rest),
         "match" => engine_cmd::run_match(rest),
         "bench" => rules_cmd::bench(rest).and_then(|_| engine_cmd::bench(rest)),
+        "puzzles" => puzzles_cmd::puzzles(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)
