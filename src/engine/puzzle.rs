@@ -225,6 +225,9 @@ pub struct MinerConfig {
     pub engine_depth: u32,
     /// Longest solution line, in plies.
     pub max_line: usize,
+    /// Plies the proof searches beyond the depth where the shot first
+    /// shows (so a refutation just past that horizon is seen).
+    pub margin: u32,
 }
 
 impl Default for MinerConfig {
@@ -234,6 +237,7 @@ impl Default for MinerConfig {
             budget: 3_000_000,
             engine_depth: 12,
             max_line: 15,
+            margin: 4,
         }
     }
 }
@@ -286,9 +290,9 @@ impl Miner {
         let Some((key, min_depth)) = found else {
             return Err(Reject::NoShot);
         };
-        // The proof: two plies deeper, the key move still wins and no
+        // The proof: `margin` plies deeper, the key move still wins and no
         // other move wins anything.
-        let depth = min_depth + 2;
+        let depth = min_depth + self.config.margin;
         let v = prover.after(pos, &key, depth);
         if prover.aborted {
             return Err(Reject::TooBig);
@@ -306,7 +310,7 @@ impl Miner {
         }
         let gain = if v >= WIN { WIN } else { v - base };
         let target = if v >= WIN { WIN } else { v };
-        let line = self.line(&mut prover, pos, key, depth, base, target)?;
+        let line = self.line(&mut prover, pos, key, depth, target)?;
         // A lone move (a man walking onto the last row) is no combination.
         if line.len() < 3 {
             return Err(Reject::LineTooShort);
@@ -338,7 +342,6 @@ impl Miner {
         root: &Position,
         key: Move,
         depth: u32,
-        base: i32,
         target: i32,
     ) -> Result<Vec<Move>, Reject> {
         let mut line = vec![key];
@@ -396,7 +399,6 @@ impl Miner {
                     return Err(Reject::LineNotUnique);
                 }
             }
-            let _ = base;
             let Some(m) = keep else {
                 // Cannot happen (minimax), unless the budget ran out.
                 return Err(Reject::TooBig);
@@ -449,6 +451,9 @@ pub struct LineStats {
     /// Solver moves after which the opponent must capture.
     pub sacrifices: usize,
     pub solver_crowns: bool,
+    /// A man of the solver crowns by a plain move (not a capture) after
+    /// the solver has given material: it broke through.
+    pub breaks_through: bool,
     pub quiet_key: bool,
     pub most_taken: u32,
 }
@@ -462,6 +467,7 @@ impl LineStats {
             solver_moves: 0,
             sacrifices: 0,
             solver_crowns: false,
+            breaks_through: false,
             quiet_key: false,
             most_taken: 0,
         };
@@ -478,6 +484,7 @@ impl LineStats {
                     s.quiet_key = true;
                 }
                 s.solver_crowns |= m.crowns();
+                s.breaks_through |= m.crowns() && !m.is_capture() && s.sacrifices > 0;
                 s.most_taken = s.most_taken.max(m.captured().count());
             }
             pos = next;
@@ -497,7 +504,7 @@ pub fn themes(root: &Position, _line: &[Move], gain: i32, s: &LineStats) -> Vec<
     }
     if s.solver_crowns {
         t.push("crowning");
-        if s.sacrifices > 0 && root.kings_of(root.turn()).count() == 0 {
+        if s.breaks_through {
             t.push("breakthrough");
         }
     }
@@ -536,14 +543,12 @@ pub fn difficulty(
         + 0.15 * ((nodes as f64) / 1000.0).max(1.0).ln()
 }
 
-/// Spreads raw difficulties over a rating scale by rank: the easiest
-/// puzzle gets `low`, the hardest `high`, evenly in between (rounded to
-/// tens). Ties get the same rating.
-pub fn calibrate(raw: &[f64], low: i32, high: i32) -> Vec<i32> {
+/// Turns raw difficulties into ratings by rank, shaped like a rating
+/// pool: the puzzle at rank quantile `q` gets `mean + sd * probit(q)`,
+/// clamped to `low..=high` and rounded to tens. Equal raw difficulties get
+/// equal ratings.
+pub fn calibrate(raw: &[f64], mean: f64, sd: f64, low: i32, high: i32) -> Vec<i32> {
     let n = raw.len();
-    if n == 0 {
-        return Vec::new();
-    }
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by(|&a, &b| raw[a].total_cmp(&raw[b]));
     let mut out = vec![0; n];
@@ -553,15 +558,64 @@ pub fn calibrate(raw: &[f64], low: i32, high: i32) -> Vec<i32> {
         while j + 1 < n && raw[order[j + 1]] == raw[order[i]] {
             j += 1;
         }
-        let mid = (i + j) as f64 / 2.0;
-        let frac = if n > 1 { mid / (n - 1) as f64 } else { 0.5 };
-        let r = low as f64 + frac * (high - low) as f64;
+        let q = ((i + j) as f64 / 2.0 + 0.5) / n as f64;
+        let r = (mean + sd * probit(q)).clamp(low as f64, high as f64);
         for &k in &order[i..=j] {
             out[k] = ((r / 10.0).round() * 10.0) as i32;
         }
         i = j + 1;
     }
     out
+}
+
+/// The inverse of the standard normal distribution function (Acklam's
+/// rational approximation, relative error below 1.2e-9), for 0 < p < 1.
+#[allow(clippy::excessive_precision)]
+pub fn probit(p: f64) -> f64 {
+    const A: [f64; 6] = [
+        -3.969683028665376e1,
+        2.209460984245205e2,
+        -2.759285104469687e2,
+        1.383577518672690e2,
+        -3.066479806614716e1,
+        2.506628277459239,
+    ];
+    const B: [f64; 5] = [
+        -5.447609879822406e1,
+        1.615858368580409e2,
+        -1.556989798598866e2,
+        6.680131188771972e1,
+        -1.328068155288572e1,
+    ];
+    const C: [f64; 6] = [
+        -7.784894002430293e-3,
+        -3.223964580411365e-1,
+        -2.400758277161838,
+        -2.549732539343734,
+        4.374664141464968,
+        2.938163982698783,
+    ];
+    const D: [f64; 4] = [
+        7.784695709041462e-3,
+        3.224671290700398e-1,
+        2.445134137142996,
+        3.754408661907416,
+    ];
+    let p = p.clamp(1e-12, 1.0 - 1e-12);
+    let tail = |q: f64| {
+        (((((C[0] * q + C[1]) * q + C[2]) * q + C[3]) * q + C[4]) * q + C[5])
+            / ((((D[0] * q + D[1]) * q + D[2]) * q + D[3]) * q + 1.0)
+    };
+    if p < 0.02425 {
+        tail((-2.0 * p.ln()).sqrt())
+    } else if p > 1.0 - 0.02425 {
+        -tail((-2.0 * (1.0 - p).ln()).sqrt())
+    } else {
+        let q = p - 0.5;
+        let r = q * q;
+        (((((A[0] * r + A[1]) * r + A[2]) * r + A[3]) * r + A[4]) * r + A[5]) * q
+            / (((((B[0] * r + B[1]) * r + B[2]) * r + B[3]) * r + B[4]) * r + 1.0)
+    }
 }
 
 #[cfg(test)]
@@ -604,10 +658,20 @@ mod tests {
 
     #[test]
     fn calibration_spreads_by_rank() {
-        assert_eq!(
-            calibrate(&[3.0, 1.0, 2.0], 800, 2400),
-            vec![2400, 800, 1600]
+        // The middle puzzle gets the mean; the others are spread evenly
+        // around it; ties share a rating.
+        let r = calibrate(&[3.0, 1.0, 2.0], 1500.0, 300.0, 800, 2400);
+        assert_eq!(r[2], 1500);
+        assert!(
+            r[1] < 1500 && r[0] > 1500 && r[0] - 1500 == 1500 - r[1],
+            "{r:?}"
         );
-        assert_eq!(calibrate(&[1.0, 1.0], 800, 2400), vec![1600, 1600]);
+        assert_eq!(
+            calibrate(&[1.0, 1.0], 1500.0, 300.0, 800, 2400),
+            vec![1500, 1500]
+        );
+        assert!((probit(0.975) - 1.959964).abs() < 1e-5);
+        assert!((probit(0.01) + 2.326348).abs() < 1e-5);
+        assert_eq!(probit(0.5), 0.0);
     }
 }

@@ -16,6 +16,8 @@ use std::time::Instant;
 pub const DEFAULT_FILE: &str = "www/puzzles/puzzles.json";
 const RATING_LOW: i32 = 800;
 const RATING_HIGH: i32 = 2400;
+const RATING_MEAN: f64 = 1500.0;
+const RATING_SD: f64 = 300.0;
 
 pub fn puzzles(argv: &[String]) -> Result<ExitCode, String> {
     match argv.split_first() {
@@ -24,7 +26,7 @@ pub fn puzzles(argv: &[String]) -> Result<ExitCode, String> {
         _ => Err(
             "usage: shashki puzzles mine [--seed S] [--out FILE] [--count N] \
              [--games PDN] [--openings FILE] [--openings-limit N] [--self-play N] \
-             [--engine-depth D]\n       shashki puzzles export [--file FILE]"
+             [--engine-depth D] [--margin PLIES]\n       shashki puzzles export [--file FILE]"
                 .into(),
         ),
     }
@@ -96,7 +98,7 @@ impl Run {
     fn save(&mut self) -> Result<(), String> {
         self.last_save = self.found.len();
         let raw: Vec<f64> = self.found.iter().map(|f| f.cand.difficulty).collect();
-        let ratings = calibrate(&raw, RATING_LOW, RATING_HIGH);
+        let ratings = calibrate(&raw, RATING_MEAN, RATING_SD, RATING_LOW, RATING_HIGH);
         let puzzles: Vec<Puzzle> = self
             .found
             .iter()
@@ -150,6 +152,7 @@ fn mine(argv: &[String]) -> Result<ExitCode, String> {
         "openings-limit",
         "self-play",
         "engine-depth",
+        "margin",
     ])?;
     let seed = a.number::<u64>("seed")?.unwrap_or(1);
     let want = a.number::<usize>("count")?.unwrap_or(1200);
@@ -164,6 +167,9 @@ fn mine(argv: &[String]) -> Result<ExitCode, String> {
     let openings_limit = a.number::<usize>("openings-limit")?.unwrap_or(usize::MAX);
     let self_play = a.number::<u64>("self-play")?.unwrap_or(4000);
     let mut config = MinerConfig::default();
+    if let Some(m) = a.number::<u32>("margin")? {
+        config.margin = m.min(8);
+    }
     if let Some(d) = a.number::<u32>("engine-depth")? {
         config.engine_depth = d.clamp(1, 30);
     }
