@@ -159,7 +159,7 @@ function show(p, { updateHash = true } = {}) {
     solution: p.solution.join(" "),
     orientation: turn,
     size: "30rem",
-    prompt: T.prompt(turn),
+    prompt: T.prompt(turn, p.gain),
     success: T.success,
     hint: T.hint,
   });
@@ -274,13 +274,6 @@ async function init() {
     setFeedback(T.resetConfirm);
   });
   window.addEventListener("hashchange", openFromHash);
-
-  // The analysis board is another page; the link shows only if it is there.
-  fetch("analysis.html", { method: "HEAD" })
-    .then((r) => {
-      $("analyse").hidden = !r.ok;
-    })
-    .catch(() => {});
 
   if (!openFromHash()) {
     const p = firstUnseen();

@@ -48,7 +48,8 @@ export const en = {
   resetStats: "Reset my statistics",
   resetConfirm: "Statistics reset.",
   storedHere: "Your rating and streak are kept in this browser only.",
-  prompt: (side) => `${side === "white" ? "White" : "Black"} to move and win material. Find the only winning line.`,
+  prompt: (side, gain) =>
+    `${side === "white" ? "White" : "Black"} to move and win${gain >= 100000 ? "" : " material"}. Find the only winning line.`,
   success: "The only winning line.",
   title: (n, total) => `Puzzle ${n} of ${total}`,
   meta: (rating, themes) => `Rating ${rating} · ${themes}`,
