@@ -148,6 +148,8 @@ function show(p, { updateHash = true } = {}) {
   $("solution-line").textContent = "";
   $("analyse").href = analyseHref(p);
   setFeedback("");
+  // Screen readers hear which puzzle is on the board now.
+  $("announce").textContent = `${$("puzzle-title").textContent}. ${$("puzzle-meta").textContent}.`;
   $("prev").disabled = pos <= 0;
   $("next").disabled = pos < 0 ? list.length === 0 : pos >= list.length - 1;
 
