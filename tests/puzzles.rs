@@ -230,6 +230,14 @@ fn every_puzzle_is_proven_and_unique() {
             continue;
         }
         let pos = Position::from_fen(&p.fen).unwrap();
+        // Ids are derived from the position (deep links stay valid when
+        // the collection is mined again).
+        assert_eq!(
+            p.id,
+            shashki::engine::puzzle::puzzle_id(&pos),
+            "{} id",
+            p.fen
+        );
         let a = pos.fen();
         let b = mirrored(&pos).fen();
         assert!(

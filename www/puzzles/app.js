@@ -101,7 +101,7 @@ function solutionText(p) {
 }
 
 function analyseHref(p) {
-  const params = new URLSearchParams({ fen: p.fen, moves: p.solution.join(" ") });
+  const params = new URLSearchParams({ fen: p.fen, moves: p.solution.join(" "), ply: "0" });
   return `analysis.html#${params.toString()}`;
 }
 
