@@ -41,4 +41,11 @@ if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] 
   npm ci --no-audit --no-fund --silent
 fi
 
+# Fuzzing (scripts/fuzz.sh): cargo-fuzz runs libFuzzer on the nightly
+# toolchain. Skipped quietly where no nightly toolchain is installed.
+if rustup run nightly rustc --version >/dev/null 2>&1 && ! cargo fuzz --version >/dev/null 2>&1; then
+  log "installing cargo-fuzz"
+  cargo install cargo-fuzz
+fi
+
 log "all tools present"

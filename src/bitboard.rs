@@ -15,6 +15,15 @@ impl Bitboard {
     /// The a1-h8 diagonal ("the main road").
     pub const MAIN_ROAD: Bitboard = main_road();
 
+    ///
+    /// ```
+    /// use shashki::{Bitboard, Square};
+    /// let c3: Square = "c3".parse().unwrap();
+    /// let b = Bitboard::from_square(c3);
+    /// assert!(b.contains(c3));
+    /// assert_eq!(b.count(), 1);
+    /// assert_eq!(b.single(), Some(c3));
+    /// ```
     #[inline]
     pub const fn from_square(sq: Square) -> Bitboard {
         Bitboard(1 << sq.index())
@@ -35,6 +44,16 @@ impl Bitboard {
     pub const fn count(self) -> u32 {
         self.0.count_ones()
     }
+    ///
+    /// ```
+    /// use shashki::{Bitboard, Square};
+    /// let sq = |s: &str| s.parse::<Square>().unwrap();
+    /// let b = Bitboard::default().with(sq("a1")).with(sq("h8"));
+    /// assert_eq!(b.count(), 2);
+    /// assert_eq!(b.first(), Some(sq("a1")));
+    /// assert_eq!(b.last(), Some(sq("h8")));
+    /// assert!(b.without(sq("a1")).without(sq("h8")).is_empty());
+    /// ```
     #[inline]
     pub const fn with(self, sq: Square) -> Bitboard {
         Bitboard(self.0 | (1 << sq.index()))
@@ -264,6 +283,14 @@ pub static NEIGHBOUR: [[u8; 4]; 32] = build_neighbours();
 pub static RAY: [[u32; 4]; 32] = build_rays();
 
 /// The next square from `sq` in `dir`.
+///
+/// ```
+/// use shashki::bitboard::{neighbour, Direction};
+/// use shashki::Square;
+/// let c3: Square = "c3".parse().unwrap();
+/// assert_eq!(neighbour(c3, Direction::NorthWest).unwrap().to_string(), "b4");
+/// assert_eq!(neighbour("a1".parse().unwrap(), Direction::SouthWest), None);
+/// ```
 #[inline]
 pub fn neighbour(sq: Square, dir: Direction) -> Option<Square> {
     let n = NEIGHBOUR[sq.index()][dir as usize];
@@ -275,6 +302,15 @@ pub fn neighbour(sq: Square, dir: Direction) -> Option<Square> {
 }
 
 /// Every square from `sq` (exclusive) to the edge in `dir`.
+///
+/// ```
+/// use shashki::bitboard::{ray, Direction};
+/// use shashki::Square;
+/// let a1: Square = "a1".parse().unwrap();
+/// // The long diagonal from a1: b2 c3 d4 e5 f6 g7 h8.
+/// assert_eq!(ray(a1, Direction::NorthEast).count(), 7);
+/// assert!(ray(a1, Direction::SouthWest).is_empty());
+/// ```
 #[inline]
 pub fn ray(sq: Square, dir: Direction) -> Bitboard {
     Bitboard(RAY[sq.index()][dir as usize])
@@ -282,6 +318,15 @@ pub fn ray(sq: Square, dir: Direction) -> Bitboard {
 
 /// The squares of `ray(sq, dir)` nearest first; returns the first member of
 /// `set` met along it.
+///
+/// ```
+/// use shashki::bitboard::{first_on_ray, Direction};
+/// use shashki::{Bitboard, Square};
+/// let sq = |s: &str| s.parse::<Square>().unwrap();
+/// let set: Bitboard = [sq("e5"), sq("g7")].into_iter().collect();
+/// assert_eq!(first_on_ray(sq("a1"), Direction::NorthEast, set), Some(sq("e5")));
+/// assert_eq!(first_on_ray(sq("a1"), Direction::NorthWest, set), None);
+/// ```
 #[inline]
 pub fn first_on_ray(sq: Square, dir: Direction, set: Bitboard) -> Option<Square> {
     let hits = ray(sq, dir) & set;

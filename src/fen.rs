@@ -91,6 +91,13 @@ fn add(set: &mut Bitboard, all: &mut Bitboard, sq: Square) -> Result<(), FenErro
 }
 
 /// Reads a FEN into an unchecked [`Setup`] (the pieces and side to move).
+///
+/// ```
+/// use shashki::fen;
+/// // A setup may be one no game can reach: here a man on its crowning rank.
+/// let setup = fen::parse_setup("W:Wd8:Bh2").unwrap();
+/// assert!(shashki::Position::try_from(setup).is_err());
+/// ```
 pub fn parse_setup(text: &str) -> Result<Setup, FenError> {
     if text.len() > MAX_FEN_LEN {
         return Err(FenError::Malformed(format!(
@@ -186,11 +193,28 @@ pub fn parse_setup(text: &str) -> Result<Setup, FenError> {
 }
 
 /// Reads a FEN into a validated [`Position`].
+///
+/// ```
+/// use shashki::fen;
+/// let p = fen::parse("B:WKa1,c3:Bh8").unwrap();
+/// assert_eq!(p.piece_count(), 3);
+/// assert_eq!(p.kings().count(), 1);
+/// // Numeric squares and ranges, as in PDN.
+/// assert_eq!(fen::parse("W:W21-32:B1-12").unwrap(), shashki::Position::start());
+/// assert!(fen::parse("W:Wz9:B").is_err());
+/// ```
 pub fn parse(text: &str) -> Result<Position, FenError> {
     Ok(Position::try_from(parse_setup(text)?)?)
 }
 
 /// Writes the FEN of `pos`, algebraic, squares sorted by file then rank.
+///
+/// ```
+/// use shashki::{fen, Position};
+/// assert_eq!(fen::write(&Position::from_fen("W:W22,Ka1:B5").unwrap()), "W:WKa1,c3:Ba7");
+/// let start = Position::start();
+/// assert_eq!(fen::parse(&fen::write(&start)).unwrap(), start);
+/// ```
 pub fn write(pos: &Position) -> String {
     let list = |color: Color| {
         let mut squares: Vec<Square> = pos.pieces(color).collect();

@@ -27,10 +27,13 @@ pub mod engine;
 pub mod fen;
 pub mod game;
 pub mod movegen;
+pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod square;
+pub mod views;
+#[cfg(any(target_arch = "wasm32", test, feature = "fuzzing"))]
 pub mod web;
 
 pub use bitboard::Bitboard;
@@ -39,7 +42,7 @@ pub use game::{
     Count, Counts, DrawCounters, DrawReason, Game, GameError, GameEvent, PdnError, PlayedMove,
     Status, WinReason,
 };
-pub use movegen::{Move, MoveList};
+pub use moves::{Move, MoveList};
 pub use notation::NotationError;
 pub use position::{IllegalMove, Piece, Position, PositionError, Role, Setup};
 pub use square::{Color, Square, SquareError};

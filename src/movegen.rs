@@ -11,183 +11,9 @@
 #![allow(clippy::needless_range_loop)]
 
 use crate::bitboard::{Bitboard, Direction, NEIGHBOUR, NONE, RAY};
+pub use crate::moves::{Move, MoveList, MAX_PATH};
 use crate::position::Position;
 use crate::square::{Color, Square};
-use std::fmt;
-use std::hash::{Hash, Hasher};
-
-/// Longest possible path: the start square and one landing per captured
-/// piece (at most 12).
-pub const MAX_PATH: usize = 13;
-
-/// A legal move: start, end, the set of captured squares, whether the
-/// moving man is crowned, and one path of landing squares.
-///
-/// Equality and hashing use only `(from, to, captured)`, the identity of a
-/// move in the rules; the path is for display.
-#[derive(Clone, Copy)]
-pub struct Move {
-    from: u8,
-    to: u8,
-    crowns: bool,
-    path_len: u8,
-    captured: Bitboard,
-    path: [u8; MAX_PATH],
-}
-
-impl Move {
-    /// A quiet (non-capturing) move.
-    #[inline]
-    pub(crate) fn quiet(from: Square, to: Square, crowns: bool) -> Move {
-        let mut path = [0u8; MAX_PATH];
-        path[0] = from.index() as u8;
-        path[1] = to.index() as u8;
-        Move {
-            from: path[0],
-            to: path[1],
-            crowns,
-            path_len: 2,
-            captured: Bitboard::EMPTY,
-            path,
-        }
-    }
-
-    /// Start square.
-    #[inline]
-    pub fn from(&self) -> Square {
-        Square::from_index_unchecked(self.from)
-    }
-
-    /// End square.
-    #[inline]
-    pub fn to(&self) -> Square {
-        Square::from_index_unchecked(self.to)
-    }
-
-    /// Squares of the captured pieces (empty for a quiet move).
-    #[inline]
-    pub fn captured(&self) -> Bitboard {
-        self.captured
-    }
-
-    /// True when the move captures.
-    #[inline]
-    pub fn is_capture(&self) -> bool {
-        self.captured.any()
-    }
-
-    /// True when a man becomes a king by this move (at its end or in its middle).
-    #[inline]
-    pub fn crowns(&self) -> bool {
-        self.crowns
-    }
-
-    /// Start square and every landing square, in order.
-    pub fn path(&self) -> impl ExactSizeIterator<Item = Square> + '_ {
-        self.path[..self.path_len as usize]
-            .iter()
-            .map(|&i| Square::from_index_unchecked(i))
-    }
-
-    /// The path as a vector.
-    pub fn path_vec(&self) -> Vec<Square> {
-        self.path().collect()
-    }
-
-    /// Every square written out: `c3-d4`, `c3:e5:g3`. Unambiguous without context.
-    pub fn long_notation(&self) -> String {
-        let sep = if self.is_capture() { ":" } else { "-" };
-        self.path()
-            .map(|s| s.to_string())
-            .collect::<Vec<_>>()
-            .join(sep)
-    }
-}
-
-impl PartialEq for Move {
-    fn eq(&self, other: &Move) -> bool {
-        self.from == other.from && self.to == other.to && self.captured == other.captured
-    }
-}
-
-impl Eq for Move {}
-
-impl Hash for Move {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.from.hash(state);
-        self.to.hash(state);
-        self.captured.hash(state);
-    }
-}
-
-impl fmt::Debug for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Move({}", self.long_notation())?;
-        if self.is_capture() {
-            write!(f, " x{{")?;
-            for (i, s) in self.captured.enumerate() {
-                write!(f, "{}{s}", if i > 0 { "," } else { "" })?;
-            }
-            write!(f, "}}")?;
-        }
-        if self.crowns {
-            write!(f, " crowns")?;
-        }
-        write!(f, ")")
-    }
-}
-
-/// A list of moves. It keeps its buffer when cleared, so a search that
-/// reuses one list per ply allocates nothing once warmed up.
-#[derive(Clone, Debug, Default)]
-pub struct MoveList(Vec<Move>);
-
-impl MoveList {
-    pub fn new() -> MoveList {
-        MoveList(Vec::with_capacity(32))
-    }
-    #[inline]
-    pub fn clear(&mut self) {
-        self.0.clear();
-    }
-    #[inline]
-    fn push(&mut self, m: Move) {
-        self.0.push(m);
-    }
-    pub fn into_vec(self) -> Vec<Move> {
-        self.0
-    }
-    /// Swap two entries (move ordering).
-    pub fn swap(&mut self, a: usize, b: usize) {
-        self.0.swap(a, b);
-    }
-    pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.0
-    }
-}
-
-impl std::ops::Deref for MoveList {
-    type Target = [Move];
-    fn deref(&self) -> &[Move] {
-        &self.0
-    }
-}
-
-impl IntoIterator for MoveList {
-    type Item = Move;
-    type IntoIter = std::vec::IntoIter<Move>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.0.into_iter()
-    }
-}
-
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = std::slice::Iter<'a, Move>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.0.iter()
-    }
-}
 
 use crate::bitboard::{
     north_east as ne, north_west as nw, south_east as se, south_west as sw, EVEN_NOT_A, ODD_NOT_H,
@@ -411,6 +237,35 @@ impl CaptureSearch<'_> {
             }
         }
     }
+}
+
+/// Can a king of the side to move, standing on `at` after leaving `from`
+/// and taking `taken` (still on the board until the move ends), capture
+/// again? The generator's own test, for the notation reader's
+/// explanations of an illegal move.
+pub(crate) fn king_can_capture_again(
+    pos: &Position,
+    from: Square,
+    at: Square,
+    taken: Bitboard,
+) -> bool {
+    let us = pos.turn();
+    let own = pos.pieces(us).0;
+    let enemy = pos.pieces(us.opposite()).0;
+    let mut out = MoveList::new();
+    let cs = CaptureSearch {
+        start: 0,
+        out: &mut out,
+        color: us,
+        from: from.index() as u8,
+        empty: !(own | enemy) | (1 << from.index()),
+        enemy,
+        path: [0; MAX_PATH],
+        len: 0,
+    };
+    // Each arrival direction rules out only the way back; together they
+    // try all four.
+    (0..4).any(|came| cs.king_can_capture(at.index(), taken.0, came))
 }
 
 impl Position {

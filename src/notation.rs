@@ -10,7 +10,7 @@
 //! legal move, or more than one, is a typed error listing the candidates.
 
 use crate::bitboard::{Bitboard, Direction};
-use crate::movegen::Move;
+use crate::moves::Move;
 use crate::position::Position;
 use crate::square::Square;
 use std::fmt;
@@ -79,6 +79,19 @@ impl fmt::Display for NotationError {
 impl std::error::Error for NotationError {}
 
 /// The text of `mv`, given every legal move of its position (`legal`).
+///
+/// ```
+/// use shashki::{notation, Position};
+/// let p = Position::start();
+/// let legal = p.legal_moves();
+/// let mut all: Vec<String> = legal.iter().map(|m| notation::write(m, &legal)).collect();
+/// all.sort();
+/// assert_eq!(all[0], "a3-b4");
+/// // Captures are written with ':'.
+/// let p = Position::from_fen("W:Wc3:Bd4").unwrap();
+/// let legal = p.legal_moves();
+/// assert_eq!(notation::write(&legal[0], &legal), "c3:e5");
+/// ```
 pub fn write(mv: &Move, legal: &[Move]) -> String {
     if !mv.is_capture() {
         return format!("{}-{}", mv.from(), mv.to());
@@ -180,21 +193,15 @@ fn behind_jumped(pos: &Position, from: Square, a: Square, b: Square, to: Square)
     })
 }
 
-/// Can a king of the side to move, standing on `at` after taking `taken`
-/// (still on the board), capture again?
-fn king_can_go_on(pos: &Position, from: Square, at: Square, taken: Bitboard) -> bool {
-    let occ = pos.occupied().without(from);
-    let enemy = pos.pieces(pos.turn().opposite());
-    Direction::ALL.into_iter().any(|d| {
-        crate::bitboard::first_on_ray(at, d, occ).is_some_and(|p| {
-            enemy.contains(p)
-                && !taken.contains(p)
-                && crate::bitboard::neighbour(p, d).is_some_and(|n| !occ.contains(n))
-        })
-    })
-}
-
 /// Why no legal move matches `from`..`to` (a plain-words explanation).
+///
+/// ```
+/// use shashki::{notation, Position, Square};
+/// let p = Position::from_fen("W:Wc3,g3:Bd4").unwrap();
+/// let sq = |s: &str| s.parse::<Square>().unwrap();
+/// let why = notation::explain_illegal(&p, &[sq("g3"), sq("h4")], &p.legal_moves());
+/// assert!(why.contains("compulsory"), "{why}");
+/// ```
 pub fn explain_illegal(pos: &Position, squares: &[Square], legal: &[Move]) -> String {
     let from = squares[0];
     let to = *squares.last().expect("two squares");
@@ -232,7 +239,7 @@ pub fn explain_illegal(pos: &Position, squares: &[Square], legal: &[Move]) -> St
                 for i in 0..path.len() - 1 {
                     if behind_jumped(pos, from, path[i], path[i + 1], to) {
                         let taken = captured_along(pos, &path[..=i + 1]).unwrap_or_default();
-                        return if king_can_go_on(pos, from, to, taken) {
+                        return if crate::movegen::king_can_capture_again(pos, from, to, taken) {
                             format!("the capture is not finished: from {to} the piece must capture again")
                         } else {
                             "the king must stop on a square from which it can go on capturing"
@@ -271,6 +278,18 @@ fn join_ends(moves: &[&Move]) -> String {
 
 /// Finds the legal move that `text` names, given the legal moves `legal`
 /// of `pos`.
+///
+/// ```
+/// use shashki::{notation, Position};
+/// let p = Position::from_fen("W:Wc3:Bd4").unwrap();
+/// let legal = p.legal_moves();
+/// // ':' or 'x', letters or PDN numbers all name the same capture.
+/// let a = notation::parse_in(&p, "c3:e5", &legal).unwrap();
+/// assert_eq!(notation::parse_in(&p, "c3xe5", &legal).unwrap(), a);
+/// assert_eq!(notation::parse_in(&p, "22x15", &legal).unwrap(), a);
+/// let err = notation::parse_in(&p, "c3-b4", &legal).unwrap_err();
+/// assert_eq!(err.code(), "illegal_move");
+/// ```
 pub fn parse_in(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, NotationError> {
     let shown = text.trim().chars().take(MAX_MOVE_TEXT).collect::<String>();
     let squares = split_squares(text).map_err(|reason| NotationError::Malformed {
@@ -321,6 +340,13 @@ pub fn parse_in(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, Nota
 
 impl Position {
     /// The Russian notation of `mv` in this position.
+    ///
+    /// ```
+    /// use shashki::Position;
+    /// let p = Position::start();
+    /// let mv = p.parse_move("c3-d4").unwrap();
+    /// assert_eq!(p.move_text(&mv), "c3-d4");
+    /// ```
     pub fn move_text(&self, mv: &Move) -> String {
         write(mv, &self.legal_moves())
     }

@@ -2,7 +2,7 @@
 //! [`Position`] that the move generator can trust.
 
 use crate::bitboard::Bitboard;
-use crate::movegen::{Move, MoveList};
+use crate::moves::{Move, MoveList};
 use crate::square::{Color, Square};
 use std::fmt;
 
@@ -143,6 +143,15 @@ impl Default for Position {
 
 impl Position {
     /// The starting position: White on ranks 1-3, Black on 6-8, White to move.
+    ///
+    /// ```
+    /// use shashki::{Color, Position};
+    /// let p = Position::start();
+    /// assert_eq!(p.turn(), Color::White);
+    /// assert_eq!(p.piece_count(), 24);
+    /// assert_eq!(p.pieces(Color::Black).count(), 12);
+    /// assert!(p.kings().is_empty());
+    /// ```
     pub const fn start() -> Position {
         Position {
             white: Bitboard(0x0000_0FFF),
@@ -198,6 +207,14 @@ impl Position {
     }
 
     /// The piece on `sq`, if any.
+    ///
+    /// ```
+    /// use shashki::{Color, Position, Role};
+    /// let p = Position::start();
+    /// let c3 = p.piece_at("c3".parse().unwrap()).unwrap();
+    /// assert_eq!((c3.color, c3.role), (Color::White, Role::Man));
+    /// assert!(p.piece_at("d4".parse().unwrap()).is_none());
+    /// ```
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let color = if self.white.contains(sq) {
             Color::White
@@ -233,6 +250,15 @@ impl Position {
     }
 
     /// Every legal move (captures only, when a capture exists).
+    ///
+    /// ```
+    /// use shashki::Position;
+    /// // A capture is compulsory: White's only legal move takes d4.
+    /// let p = Position::from_fen("W:Wc3,g3:Bd4").unwrap();
+    /// let moves = p.legal_moves();
+    /// assert_eq!(moves.len(), 1);
+    /// assert!(moves[0].is_capture());
+    /// ```
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.generate_moves(&mut list);
@@ -240,12 +266,30 @@ impl Position {
     }
 
     /// True when the side to move has no legal move (and so has lost).
+    ///
+    /// ```
+    /// use shashki::Position;
+    /// // Black to move, blocked on a3 by b2 and c1.
+    /// assert!(Position::from_fen("B:Wb2,c1:Ba3").unwrap().is_lost());
+    /// assert!(!Position::start().is_lost());
+    /// ```
     pub fn is_lost(&self) -> bool {
         !self.has_any_move()
     }
 
     /// Plays `mv` if it is legal here; otherwise returns it back as an error
     /// and leaves `self` unchanged.
+    ///
+    /// ```
+    /// use shashki::Position;
+    /// let start = Position::start();
+    /// let other = Position::from_fen("W:Wa1:Bh8").unwrap();
+    /// let mv = other.legal_moves()[0];
+    /// // A move of another position is refused.
+    /// assert!(start.play(&mv).is_err());
+    /// let next = other.play(&mv).unwrap();
+    /// assert_eq!(next.fen(), "B:Wb2:Bh8");
+    /// ```
     pub fn play(&self, mv: &Move) -> Result<Position, IllegalMove> {
         if self.legal_moves().iter().any(|m| m == mv) {
             Ok(self.play_unchecked(mv))

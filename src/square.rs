@@ -17,6 +17,12 @@ pub enum Color {
 
 impl Color {
     /// The other side.
+    ///
+    /// ```
+    /// use shashki::Color;
+    /// assert_eq!(Color::White.opposite(), Color::Black);
+    /// assert_eq!(Color::Black.opposite().opposite(), Color::Black);
+    /// ```
     #[inline]
     pub const fn opposite(self) -> Color {
         match self {
@@ -26,6 +32,12 @@ impl Color {
     }
 
     /// Lower-case English name, used in JSON and the web API.
+    ///
+    /// ```
+    /// use shashki::Color;
+    /// assert_eq!(Color::White.name(), "white");
+    /// assert_eq!(Color::Black.to_string(), "black");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             Color::White => "white",
@@ -88,6 +100,13 @@ impl Square {
     pub const COUNT: usize = 32;
 
     /// The square with this index (0..32).
+    ///
+    /// ```
+    /// use shashki::Square;
+    /// assert_eq!(Square::new(0).unwrap().to_string(), "a1");
+    /// assert_eq!(Square::new(31).unwrap().to_string(), "h8");
+    /// assert!(Square::new(32).is_none());
+    /// ```
     #[inline]
     pub const fn new(index: u8) -> Option<Square> {
         if index < 32 {
@@ -107,6 +126,14 @@ impl Square {
 
     /// The dark square at `file` (0 = a) and `rank` (0 = rank 1), or `None`
     /// when off the board or light.
+    ///
+    /// ```
+    /// use shashki::Square;
+    /// let c3 = Square::from_coords(2, 2).unwrap();
+    /// assert_eq!(c3.to_string(), "c3");
+    /// assert_eq!((c3.file(), c3.rank()), (2, 2));
+    /// assert!(Square::from_coords(1, 0).is_none()); // b1 is a light square
+    /// ```
     pub const fn from_coords(file: u8, rank: u8) -> Option<Square> {
         if file >= 8 || rank >= 8 || (file + rank) % 2 != 0 {
             return None;
@@ -134,12 +161,27 @@ impl Square {
     }
 
     /// The PDN / lidraughts number: 1 = b8, 2 = d8, ... 29 = a1, 32 = g1.
+    ///
+    /// ```
+    /// use shashki::Square;
+    /// let sq = |s: &str| s.parse::<Square>().unwrap();
+    /// assert_eq!(sq("b8").number(), 1);
+    /// assert_eq!(sq("a1").number(), 29);
+    /// assert_eq!(sq("g1").number(), 32);
+    /// ```
     pub const fn number(self) -> u8 {
         let row_from_top = 7 - self.rank();
         row_from_top * 4 + self.file() / 2 + 1
     }
 
     /// The square with PDN / lidraughts number `n` (1..=32).
+    ///
+    /// ```
+    /// use shashki::Square;
+    /// assert_eq!(Square::from_number(22).unwrap().to_string(), "c3");
+    /// assert!(Square::from_number(0).is_none());
+    /// assert!(Square::from_number(33).is_none());
+    /// ```
     pub const fn from_number(n: u8) -> Option<Square> {
         if n == 0 || n > 32 {
             return None;
@@ -151,6 +193,13 @@ impl Square {
     }
 
     /// True when a man of `color` is crowned on this square.
+    ///
+    /// ```
+    /// use shashki::{Color, Square};
+    /// let d8: Square = "d8".parse().unwrap();
+    /// assert!(d8.is_crowning_rank(Color::White));
+    /// assert!(!d8.is_crowning_rank(Color::Black));
+    /// ```
     #[inline]
     pub const fn is_crowning_rank(self, color: Color) -> bool {
         match color {
@@ -160,6 +209,12 @@ impl Square {
     }
 
     /// All 32 squares in index order.
+    ///
+    /// ```
+    /// use shashki::Square;
+    /// assert_eq!(Square::all().count(), 32);
+    /// assert!(Square::all().all(|s| (s.file() + s.rank()) % 2 == 0));
+    /// ```
     pub fn all() -> impl Iterator<Item = Square> {
         (0..32u8).map(Square)
     }
@@ -176,6 +231,16 @@ impl fmt::Display for Square {
     }
 }
 
+/// Reads an algebraic name (`c3`, any case) or a PDN number (`22`).
+///
+/// ```
+/// use shashki::Square;
+/// let c3: Square = "c3".parse().unwrap();
+/// assert_eq!("C3".parse::<Square>().unwrap(), c3);
+/// assert_eq!("22".parse::<Square>().unwrap(), c3);
+/// assert!("b1".parse::<Square>().is_err()); // light square
+/// assert!("z9".parse::<Square>().is_err());
+/// ```
 impl FromStr for Square {
     type Err = SquareError;
 

@@ -242,6 +242,25 @@ fn perft_agrees_on_sampled_positions() {
     );
 }
 
+/// A bounded version of the long run below, in every `cargo test`: 10 000
+/// playouts (a twentieth of it) from another seed.
+#[test]
+fn bounded_long_differential() {
+    let mut rng = Rng::new(0x5EED_2000);
+    let mut cov = Coverage::default();
+    for i in 0..10_000 {
+        let start = match i % 4 {
+            0 => Position::start(),
+            1 => random_setup(&mut rng, 12, 10),
+            2 => random_setup(&mut rng, 8, 60),
+            _ => random_setup(&mut rng, 4, 80),
+        };
+        let plies = if i % 4 == 0 { 200 } else { 8 };
+        playout(&mut rng, start, plies, |p| compare(p, &mut cov));
+    }
+    assert!(cov.positions > 50_000, "{cov:?}");
+}
+
 /// The same comparisons on a hundred times more positions (a few minutes):
 /// `cargo test --release --test differential -- --ignored`.
 #[test]

@@ -267,7 +267,10 @@ fn lone_king_one_move_before_limit_goes_on() {
 fn lone_king_limit_draws() {
     let mut g = play(R2_REACH_FEN, R2_REACH);
     assert_draw(&g, DrawReason::KingsVsLoneKing);
-    assert_eq!(g.status().reason_word(), Some("kings_vs_lone_king"));
+    assert_eq!(
+        g.status().reason_word().as_deref(),
+        Some("kings_vs_lone_king")
+    );
     assert_eq!(
         g.play_text("a5-b6").unwrap_err().code(),
         "game_over",
@@ -282,8 +285,8 @@ fn lone_king_taken_on_the_last_counted_move_wins() {
     assert_ongoing(&g);
     g.play_text("c1:a3").unwrap(); // White's 15th move takes the king
     assert_win(&g, Color::White, WinReason::NoPieces);
-    assert_eq!(g.status().word(), "white");
-    assert_eq!(g.status().reason_word(), Some("no_pieces"));
+    assert_eq!(g.status().winner(), Some(Color::White));
+    assert_eq!(g.status().reason_word().as_deref(), Some("no_pieces"));
 }
 
 #[test]
@@ -373,7 +376,7 @@ fn main_road_one_move_before_limit_goes_on() {
 fn main_road_limit_draws() {
     let g = play(R3_REACH_FEN, R3_REACH);
     assert_draw(&g, DrawReason::MainRoad);
-    assert_eq!(g.status().reason_word(), Some("main_road"));
+    assert_eq!(g.status().reason_word().as_deref(), Some("main_road"));
     counters_agree(R3_REACH_FEN, R3_REACH);
 }
 
@@ -451,7 +454,7 @@ fn kings_balance_one_move_before_limit_goes_on() {
 fn kings_balance_limit_draws_with_two_pieces() {
     let g = play(R4_KK_FEN, R4_KK);
     assert_draw(&g, DrawReason::KingsBalance);
-    assert_eq!(g.status().reason_word(), Some("kings_balance"));
+    assert_eq!(g.status().reason_word().as_deref(), Some("kings_balance"));
     counters_agree(R4_KK_FEN, R4_KK);
 }
 
@@ -562,7 +565,7 @@ fn kings_only_one_move_before_limit_goes_on() {
 fn kings_only_limit_draws() {
     let g = play(R5_REACH_FEN, R5_REACH);
     assert_draw(&g, DrawReason::KingsOnly);
-    assert_eq!(g.status().reason_word(), Some("kings_only"));
+    assert_eq!(g.status().reason_word().as_deref(), Some("kings_only"));
     counters_agree(R5_REACH_FEN, R5_REACH);
 }
 
@@ -574,7 +577,7 @@ fn kings_only_last_counted_move_wins() {
     assert_eq!(g.counters().kings_only_plies(), 30);
     assert_eq!(g.counters().draw(g.position()), Some(DrawReason::KingsOnly));
     assert_win(&g, Color::White, WinReason::NoMoves);
-    assert_eq!(g.status().reason_word(), Some("no_moves"));
+    assert_eq!(g.status().reason_word().as_deref(), Some("no_moves"));
 }
 
 #[test]
@@ -636,7 +639,7 @@ fn repetition_needs_the_same_side_to_move() {
     assert_eq!(*g.position(), start);
     assert_eq!(g.status().counts().repetitions, 3);
     assert_draw(&g, DrawReason::Repetition);
-    assert_eq!(g.status().reason_word(), Some("repetition"));
+    assert_eq!(g.status().reason_word().as_deref(), Some("repetition"));
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! the `shashki game` command.
 
 use shashki::game::{DrawReason, Game, GameError, GameEvent, Status, WinReason};
+use shashki::views::StatusView;
 use shashki::{Color, Position};
 use std::process::Command;
 
@@ -51,8 +52,8 @@ fn a_new_game() {
     assert_eq!(g.draw_offer(), None);
     let st = g.status();
     assert_eq!(st.to_move(), Some(Color::White));
-    assert_eq!(st.word(), "ongoing");
-    assert_eq!(st.reason_word(), None);
+    assert!(!st.is_over());
+    assert_eq!(st.reason_word().as_deref(), None);
     assert_eq!(st.result_text(), "*");
     let c = st.counts();
     assert_eq!(c.repetitions, 1);
@@ -219,7 +220,7 @@ fn a_finished_game_takes_no_more_moves() {
     g.play_text("c3:e5").unwrap();
     let st = g.status();
     assert_eq!(st.winner(), Some(Color::White));
-    assert_eq!(st.reason_word(), Some("no_pieces"));
+    assert_eq!(st.reason_word().as_deref(), Some("no_pieces"));
     assert_eq!(st.result_text(), "2-0");
     assert!(g.legal_moves().is_empty());
     assert!(matches!(g.play_text("e5-f6"), Err(GameError::GameOver)));
@@ -232,8 +233,8 @@ fn a_finished_game_takes_no_more_moves() {
     let g = Game::from_fen("B:Wb2,c1:Ba3").unwrap();
     let st = g.status();
     assert_eq!(st.winner(), Some(Color::White));
-    assert_eq!(st.reason_word(), Some("no_moves"));
-    assert_eq!(st.word(), "white");
+    assert_eq!(st.reason_word().as_deref(), Some("no_moves"));
+    assert_eq!(st.result_text(), "2-0");
 }
 
 #[test]
@@ -247,7 +248,7 @@ fn resignation_is_part_of_the_record() {
         }
         st => panic!("{st}"),
     }
-    assert_eq!(g.status().reason_word(), Some("resignation"));
+    assert_eq!(g.status().reason_word().as_deref(), Some("resignation"));
     assert_eq!(g.events(), &[(1, GameEvent::Resigned(Color::Black))]);
     assert!(matches!(g.play_text("f6-g5"), Err(GameError::GameOver)));
     assert!(g.to_pdn().contains("[Result \"2-0\"]"));
@@ -255,7 +256,7 @@ fn resignation_is_part_of_the_record() {
     g.undo();
     assert!(!g.status().is_over());
     g.redo();
-    assert_eq!(g.status().reason_word(), Some("resignation"));
+    assert_eq!(g.status().reason_word().as_deref(), Some("resignation"));
     // Playing on from an earlier point drops it.
     g.undo();
     g.play_text("e3-f4").unwrap();
@@ -299,7 +300,7 @@ fn draw_offers_accepted_declined_or_answered_by_a_move() {
         Status::Draw { reason, .. } => assert_eq!(reason, DrawReason::Agreement),
         st => panic!("{st}"),
     }
-    assert_eq!(g.status().reason_word(), Some("agreement"));
+    assert_eq!(g.status().reason_word().as_deref(), Some("agreement"));
     assert_eq!(g.status().result_text(), "1-1");
     assert!(g.legal_moves().is_empty());
     assert_eq!(
@@ -310,7 +311,7 @@ fn draw_offers_accepted_declined_or_answered_by_a_move() {
     let mut g = Game::new();
     g.offer_draw(Color::Black).unwrap();
     g.offer_draw(Color::White).unwrap();
-    assert_eq!(g.status().reason_word(), Some("agreement"));
+    assert_eq!(g.status().reason_word().as_deref(), Some("agreement"));
 }
 
 #[test]
@@ -346,18 +347,18 @@ fn tags() {
 #[test]
 fn status_serialises_with_machine_words() {
     let g = Game::new();
-    let v = serde_json::to_value(g.status()).unwrap();
+    let v = serde_json::to_value(StatusView::of(&g)).unwrap();
     assert_eq!(v["state"], "ongoing");
-    assert_eq!(v["to_move"], "white");
+    assert_eq!(v["toMove"], "white");
     assert_eq!(v["counts"]["repetitions"], 1);
-    assert!(v["counts"]["kings_balance"].is_null());
+    assert!(v["counts"]["kingsBalance"].is_null());
 
     let mut g = Game::from_fen(KK_FEN).unwrap();
     for m in &KK[..4] {
         g.play_text(m).unwrap();
     }
-    let v = serde_json::to_value(g.status()).unwrap();
-    let c = &v["counts"]["kings_balance"];
+    let v = serde_json::to_value(StatusView::of(&g)).unwrap();
+    let c = &v["counts"]["kingsBalance"];
     assert_eq!(c["rule"], "kings_balance");
     assert_eq!(c["plies"], 4);
     assert_eq!(c["limit"], 5);
@@ -365,22 +366,24 @@ fn status_serialises_with_machine_words() {
     for m in &KK[4..] {
         g.play_text(m).unwrap();
     }
-    let v = serde_json::to_value(g.status()).unwrap();
+    let v = serde_json::to_value(StatusView::of(&g)).unwrap();
     assert_eq!(v["state"], "draw");
     assert_eq!(v["reason"], "kings_balance");
 
     let mut g = Game::new();
     g.resign(Color::White).unwrap();
-    let v = serde_json::to_value(g.status()).unwrap();
+    let v = serde_json::to_value(StatusView::of(&g)).unwrap();
     assert_eq!(v["state"], "win");
     assert_eq!(v["winner"], "black");
     assert_eq!(v["reason"], "resignation");
 
     let g = Game::from_fen("W:WKa5,Kb8,Kf2:BKh6").unwrap();
-    let v = serde_json::to_value(g.status()).unwrap();
-    let c = &v["counts"]["kings_vs_lone_king"];
+    let v = serde_json::to_value(StatusView::of(&g)).unwrap();
+    let c = &v["counts"]["kingsVsLoneKing"];
     assert_eq!(c["side"], "white");
-    assert_eq!(c["by_move"], 15);
+    assert_eq!(c["byMove"], 15);
+    assert_eq!(v["toMove"], "white");
+    assert!(v["winner"].is_null() && v["reason"].is_null());
 }
 
 // ---------------------------------------------------------------- CLI
@@ -400,15 +403,16 @@ fn cli(args: &[&str]) -> (i32, serde_json::Value) {
 fn cli_plays_moves_and_prints_the_status() {
     let (code, v) = cli(&["c3-d4", "f6-g5", "g3-h4", "g5-f4", "e3xg5", "h6:f4"]);
     assert_eq!(code, 0);
-    assert_eq!(v["status"], "ongoing");
-    assert!(v["reason"].is_null());
+    assert_eq!(v["status"]["state"], "ongoing");
+    assert_eq!(v["status"]["toMove"], "white");
+    assert!(v["status"]["reason"].is_null());
     assert_eq!(
         v["fen"],
         "W:Wa1,a3,b2,c1,d2,d4,e1,f2,g1,h2,h4:Ba7,b6,b8,c7,d6,d8,e7,f4,f8,g7,h8"
     );
     assert_eq!(v["ply"], 6);
     assert_eq!(v["moves"][4], "e3:g5");
-    assert_eq!(v["counts"]["repetitions"], 1);
+    assert_eq!(v["status"]["counts"]["repetitions"], 1);
     // One argument may hold several moves, with numbers.
     let (code, v2) = cli(&["1. c3-d4 f6-g5 2. g3-h4 g5-f4 3. e3:g5 h6xf4"]);
     assert_eq!(code, 0);
@@ -421,16 +425,17 @@ fn cli_reports_the_end_of_the_game() {
     args.extend(KK);
     let (code, v) = cli(&args);
     assert_eq!(code, 0);
-    assert_eq!(v["status"], "draw");
-    assert_eq!(v["reason"], "kings_balance");
+    assert_eq!(v["status"]["state"], "draw");
+    assert_eq!(v["status"]["reason"], "kings_balance");
     let (_, v) = cli(&["--fen", "W:Wc3:Bd4", "c3:e5"]);
-    assert_eq!(v["status"], "white");
-    assert_eq!(v["reason"], "no_pieces");
+    assert_eq!(v["status"]["state"], "win");
+    assert_eq!(v["status"]["winner"], "white");
+    assert_eq!(v["status"]["reason"], "no_pieces");
     let (_, v) = cli(&["--fen", "B:Wb2,c1:Ba3"]);
-    assert_eq!(v["status"], "white");
-    assert_eq!(v["reason"], "no_moves");
+    assert_eq!(v["status"]["winner"], "white");
+    assert_eq!(v["status"]["reason"], "no_moves");
     let (_, v) = cli(&["--fen", "W:WKa5,Kb8,Kf2:BKh6"]);
-    assert_eq!(v["counts"]["kings_vs_lone_king"]["moves_left"], 15);
+    assert_eq!(v["status"]["counts"]["kingsVsLoneKing"]["movesLeft"], 15);
 }
 
 #[test]

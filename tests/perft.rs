@@ -2,8 +2,10 @@
 //! the start position, and positions with kings counted by the naive
 //! generator of `tests/naive`.
 //!
-//! `cargo test` runs every line up to [`FAST_LIMIT`] leaves; the deep lines
-//! (start depth 10 and 11, ...) run with
+//! `cargo test` runs every line up to [`FAST_LIMIT`] leaves and, as a
+//! bounded deep check, every line up to [`BOUNDED_LIMIT`] (the start at
+//! depth 10, the king positions at depth 9: about 52 M leaves, a few seconds
+//! in release); only the start at depth 11 (111 M leaves) waits for
 //! `cargo test --release --test perft -- --ignored`.
 
 mod naive;
@@ -14,8 +16,14 @@ use shashki::Position;
 /// Lines with more leaves than this run only in the ignored test.
 const FAST_LIMIT: u64 = 5_000_000;
 
+/// Lines up to this many leaves run in the normal run too (bounded deep check).
+const BOUNDED_LIMIT: u64 = 25_000_000;
+
 /// Lines the naive generator recounts in the normal run.
 const NAIVE_FAST_LIMIT: u64 = 100_000;
+
+/// Lines the naive generator recounts in the bounded deep check.
+const NAIVE_BOUNDED_LIMIT: u64 = 1_000_000;
 
 struct Line {
     fen: String,
@@ -91,12 +99,35 @@ fn perft_matches_fixture() {
     assert!(leaves > 10_000_000, "only {leaves} leaves");
 }
 
+/// The bounded deep check: the start at depth 10 and the king positions
+/// above 5 M leaves.
 #[test]
-#[ignore = "deep: start depth 10 and 11; run with --release -- --ignored"]
+fn deeper_perft_lines_match_fixture() {
+    let deep: Vec<Line> = fixture()
+        .into_iter()
+        .filter(|l| l.count > FAST_LIMIT && l.count <= BOUNDED_LIMIT)
+        .collect();
+    assert!(deep
+        .iter()
+        .any(|l| l.pos == Position::start() && l.depth == 10));
+    assert!(deep.iter().filter(|l| l.pos.kings().any()).count() >= 2);
+    for l in &deep {
+        assert_eq!(
+            perft(&l.pos, l.depth),
+            l.count,
+            "{} depth {}",
+            l.fen,
+            l.depth
+        );
+    }
+}
+
+#[test]
+#[ignore = "deep: start depth 11; run with --release -- --ignored"]
 fn deep_perft_matches_fixture() {
     let deep: Vec<Line> = fixture()
         .into_iter()
-        .filter(|l| l.count > FAST_LIMIT)
+        .filter(|l| l.count > BOUNDED_LIMIT)
         .collect();
     assert!(deep.iter().any(|l| l.depth == 11));
     for l in &deep {
@@ -124,10 +155,26 @@ fn naive_generator_agrees_with_fixture() {
 /// How the counts of the positions with kings were obtained: the naive
 /// generator recounts every line it can in reasonable time (a minute or
 /// two in release).
+/// The bounded version of the next test: the naive generator on the lines
+/// up to 1 M leaves.
+#[test]
+fn naive_generator_agrees_with_deeper_fixture_lines() {
+    let mut lines = 0;
+    for l in fixture()
+        .iter()
+        .filter(|l| l.count > NAIVE_FAST_LIMIT && l.count <= NAIVE_BOUNDED_LIMIT)
+    {
+        let board = naive::Board::from_position(&l.pos);
+        assert_eq!(board.perft(l.depth), l.count, "{} depth {}", l.fen, l.depth);
+        lines += 1;
+    }
+    assert!(lines >= 5, "only {lines} lines");
+}
+
 #[test]
 #[ignore = "slow: the naive generator on the deeper lines"]
 fn naive_generator_agrees_with_deep_fixture() {
-    for l in fixture().iter().filter(|l| l.count > NAIVE_FAST_LIMIT) {
+    for l in fixture().iter().filter(|l| l.count > NAIVE_BOUNDED_LIMIT) {
         if l.count > 20_000_000 {
             continue;
         }

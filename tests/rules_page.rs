@@ -301,7 +301,7 @@ fn check_claims(w: &Widget) -> usize {
                 .status()
                 .counts()
                 .iter()
-                .map(|c| format!("{}:{}", c.rule.word(), c.limit))
+                .map(|c| format!("{}:{}", shashki::views::word(&c.rule), c.limit))
                 .collect();
             let claimed: BTreeSet<String> = claim.split_whitespace().map(str::to_string).collect();
             assert_eq!(
@@ -342,7 +342,7 @@ fn check_claims(w: &Widget) -> usize {
             .status()
             .counts()
             .iter()
-            .map(|c| format!("{}:{}", c.rule.word(), c.moves_left))
+            .map(|c| format!("{}:{}", shashki::views::word(&c.rule), c.moves_left))
             .collect();
         let claimed: BTreeSet<String> = claim.split_whitespace().map(str::to_string).collect();
         assert_eq!(running, claimed, "{}: draw counts after {moves}", w.name());

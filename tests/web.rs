@@ -25,6 +25,17 @@ fn code(err: &JsValue) -> String {
     get(err, "code").as_string().expect("error has a code")
 }
 
+fn n(v: f64) -> JsValue {
+    JsValue::from_f64(v)
+}
+
+/// A value built by page JavaScript (getters, Proxies, ...).
+fn js(body: &str) -> JsValue {
+    js_sys::Function::new_no_args(body)
+        .call0(&JsValue::NULL)
+        .unwrap()
+}
+
 fn obj(pairs: &[(&str, JsValue)]) -> JsValue {
     let o = js_sys::Object::new();
     for (k, v) in pairs {
@@ -227,9 +238,9 @@ fn bot_plays_searches_and_judges_draws() {
     assert!(list.length() >= 6);
     assert!(get(&list.get(0), "description").as_string().unwrap().len() > 10);
 
-    let mut bot = Bot::new(Some(4)).unwrap();
+    let mut bot = Bot::new(n(4.0)).unwrap();
     let g = Game::new();
-    let r = bot.play(&g, 1.0, Some(7.0)).unwrap();
+    let r = bot.play(&g, n(1.0), n(7.0)).unwrap();
     let mv = get(&r, "move");
     let legal: Vec<String> = Array::from(&g.legal_moves_js(JsValue::UNDEFINED).unwrap())
         .iter()
@@ -248,8 +259,14 @@ fn bot_plays_searches_and_judges_draws() {
         .unwrap();
     assert!(js_sys::Date::now() - t < 150.0 + 200.0);
 
-    assert_eq!(code(&bot.play(&g, 0.0, None).unwrap_err()), "bad_argument");
-    assert_eq!(code(&bot.play(&g, 2.5, None).unwrap_err()), "bad_argument");
+    assert_eq!(
+        code(&bot.play(&g, n(0.0), JsValue::UNDEFINED).unwrap_err()),
+        "bad_argument"
+    );
+    assert_eq!(
+        code(&bot.play(&g, n(2.5), JsValue::UNDEFINED).unwrap_err()),
+        "bad_argument"
+    );
     assert_eq!(code(&bot.search(&g, obj(&[])).unwrap_err()), "bad_argument");
     assert_eq!(
         code(&bot.search(&g, JsValue::from_str("fast")).unwrap_err()),
@@ -270,5 +287,167 @@ fn bot_plays_searches_and_judges_draws() {
 
     // A finished game: no move.
     let over = Game::from_fen(s("B:Wc3:B")).unwrap();
-    assert!(get(&bot.play(&over, 3.0, None).unwrap(), "move").is_null());
+    assert!(get(
+        &bot.play(&over, n(3.0), JsValue::UNDEFINED).unwrap(),
+        "move"
+    )
+    .is_null());
+}
+
+/// Hostile objects from a page script: getters and `toJSON` that throw,
+/// `Proxy` traps that throw, a revoked `Proxy`. Each is a `bad_argument`
+/// error, and the `Game` stays usable (no "recursive use of an object"
+/// lock-up): it still answers and still plays.
+#[wasm_bindgen_test]
+fn hostile_move_objects_are_bad_arguments_and_the_game_stays_usable() {
+    let mut g = Game::new();
+    let fen = g.fen();
+    let hostile = [
+        "return { get from() { throw new Error('boom'); }, to: 'd4' };",
+        "return { from: 'c3', get to() { throw 42; } };",
+        "return { toJSON() { throw new Error('no'); } };",
+        "return new Proxy({}, { ownKeys() { throw new Error('keys'); } });",
+        "return new Proxy({from: 'c3', to: 'd4'}, { get() { throw new Error('get'); } });",
+        "return new Proxy({}, { getOwnPropertyDescriptor() { throw new Error('desc'); }, ownKeys() { return ['from']; } });",
+        "const r = Proxy.revocable({}, {}); r.revoke(); return r.proxy;",
+        "const a = {}; a.self = a; return a;",
+        "return { from: 'c3', to: 'd4', big: 10n };",
+        "return { get from() { throw new Proxy({}, { get() { throw new Error('deeper'); } }); }, to: 'd4' };",
+    ];
+    for body in hostile {
+        let e = g.play(js(body)).unwrap_err();
+        assert_eq!(code(&e), "bad_argument", "{body}");
+        assert_eq!(g.fen(), fen, "{body}: the game is unchanged");
+        assert_eq!(g.ply(), 0);
+        assert_eq!(
+            Array::from(&g.legal_moves_js(JsValue::UNDEFINED).unwrap()).length(),
+            7
+        );
+    }
+    // Still usable: a move object with an ordinary getter plays.
+    let played = g
+        .play(js("return { get from() { return 'c3'; }, to: 'd4' };"))
+        .unwrap();
+    assert_eq!(get(&played, "notation").as_string().unwrap(), "c3-d4");
+    assert_eq!(g.ply(), 1);
+}
+
+/// A setter a page puts on `Object.prototype` never runs while Rust builds
+/// the objects it returns (they are made by `JSON.parse`).
+#[wasm_bindgen_test]
+fn prototype_setters_do_not_run_on_returned_objects() {
+    js("Object.defineProperty(Object.prototype, 'notation', { set() { throw new Error('setter'); }, configurable: true }); return null;");
+    let mut g = Game::new();
+    let moves = g.legal_moves_js(JsValue::UNDEFINED);
+    let played = g.play(s("c3-d4"));
+    let hist = g.history();
+    js("delete Object.prototype.notation; return null;");
+    assert_eq!(Array::from(&moves.unwrap()).length(), 7);
+    assert_eq!(
+        get(&played.unwrap(), "notation").as_string().unwrap(),
+        "c3-d4"
+    );
+    assert_eq!(Array::from(&hist.unwrap()).length(), 1);
+}
+
+/// `Bot.search` options with throwing getters or traps, and a clock the
+/// page broke: typed errors or a finished search, and the bot still works.
+#[wasm_bindgen_test]
+fn hostile_options_and_clock_leave_the_bot_usable() {
+    use shashki::web::Bot;
+    let mut bot = Bot::new(n(1.0)).unwrap();
+    let g = Game::new();
+    for body in [
+        "return { get depth() { throw new Error('boom'); } };",
+        "return new Proxy({}, { ownKeys() { throw new Error('keys'); } });",
+        "const r = Proxy.revocable({}, {}); r.revoke(); return r.proxy;",
+        "return [3];",
+    ] {
+        let e = bot.search(&g, js(body)).unwrap_err();
+        assert_eq!(code(&e), "bad_argument", "{body}");
+        let r = bot.search(&g, obj(&[("depth", n(2.0))])).unwrap();
+        assert_eq!(get(&r, "depth").as_f64().unwrap(), 2.0);
+    }
+    // performance.now and Date.now replaced by throwing functions: the
+    // search bounded by time still ends (the clock jumps ahead).
+    js("globalThis.__now = [performance.now, Date.now]; performance.now = () => { throw new Error('clock'); }; Date.now = () => { throw new Error('clock'); }; return null;");
+    let r = bot.search(&g, obj(&[("movetimeMs", n(100.0))]));
+    js("[performance.now, Date.now] = globalThis.__now; return null;");
+    assert!(!get(&r.unwrap(), "move").is_null());
+    let r = bot.play(&g, n(2.0), n(1.0)).unwrap();
+    assert!(!get(&r, "move").is_null());
+}
+
+/// Numbers are whole and in range, with no coercion.
+#[wasm_bindgen_test]
+fn numeric_arguments_are_checked() {
+    use shashki::web::{perft, Bot};
+    assert_eq!(perft(JsValue::UNDEFINED, n(4.0)).unwrap(), 1469.0);
+    for bad in [
+        n(f64::NAN),
+        JsValue::UNDEFINED,
+        n(1.5),
+        n(-1.0),
+        n(13.0),
+        s("3"),
+    ] {
+        assert_eq!(
+            code(&perft(JsValue::UNDEFINED, bad).unwrap_err()),
+            "bad_argument"
+        );
+    }
+    for bad in [
+        n(1.5),
+        n(0.0),
+        n(513.0),
+        n(f64::NAN),
+        s("4"),
+        js("return {valueOf() { throw 1; }};"),
+    ] {
+        assert_eq!(code(&Bot::new(bad).err().unwrap()), "bad_argument");
+    }
+    assert!(Bot::new(JsValue::UNDEFINED).is_ok());
+    let mut bot = Bot::new(n(1.0)).unwrap();
+    let g = Game::new();
+    assert_eq!(
+        code(&bot.play(&g, s("3"), JsValue::UNDEFINED).unwrap_err()),
+        "bad_argument"
+    );
+    assert_eq!(
+        code(&bot.play(&g, n(3.0), s("x")).unwrap_err()),
+        "bad_argument"
+    );
+    assert_eq!(code(&bot.hint(&g, s("fast")).unwrap_err()), "bad_argument");
+}
+
+/// `history()` carries each move's number and the side that made it, and
+/// `startTurn()` the side that began.
+#[wasm_bindgen_test]
+fn history_has_move_numbers_and_sides() {
+    let mut g = Game::from_fen(s("B:Wc3,e3:Bd6,f8")).unwrap();
+    assert_eq!(g.start_turn(), "black");
+    for m in ["d6-c5", "c3-b4", "c5:a3"] {
+        g.play(s(m)).unwrap();
+    }
+    let h = Array::from(&g.history().unwrap());
+    let got: Vec<(f64, String)> = h
+        .iter()
+        .map(|e| {
+            (
+                get(&e, "moveNumber").as_f64().unwrap(),
+                get(&e, "side").as_string().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (1.0, "black".into()),
+            (2.0, "white".into()),
+            (2.0, "black".into())
+        ]
+    );
+    assert_eq!(get(&h.get(2), "notation").as_string().unwrap(), "c5:a3");
+    assert_eq!(get(&h.get(2), "fen").as_string().unwrap(), g.fen());
+    assert_eq!(Game::new().start_turn(), "white");
 }

@@ -7,7 +7,7 @@
 
 use super::eval::material;
 use super::search::MATE;
-use crate::movegen::{Move, MoveList};
+use crate::moves::{Move, MoveList};
 use crate::position::Position;
 
 /// The baseline's depth in plies.

@@ -31,9 +31,9 @@ pub mod clock;
 pub mod eval;
 pub mod levels;
 pub mod puzzle;
-pub mod search;
-pub mod tt;
-pub mod zobrist;
+mod search;
+pub(crate) mod tt;
+pub(crate) mod zobrist;
 
 pub use clock::Clock;
 pub use eval::Weights;
@@ -41,7 +41,7 @@ pub use levels::{level, levels, LevelInfo, Rng, MAX_LEVEL};
 pub use search::{DrawState, Limits, NoDrawCounts, SearchResult, MATE, MATE_BOUND};
 
 use crate::game::{Game, Status};
-use crate::movegen::Move;
+use crate::moves::Move;
 use crate::position::Position;
 use crate::square::Color;
 use search::{Heuristics, Searcher};
@@ -101,6 +101,20 @@ impl Engine {
     /// (repetition and the counted draws). When the game is already over
     /// the result has no move: score `-MATE` if the side to move has lost,
     /// 0 for a draw.
+    ///
+    /// ```
+    /// use shashki::engine::{Clock, Engine, Limits, MATE};
+    /// use shashki::game::Game;
+    /// let mut engine = Engine::new(1);
+    /// // White takes the last black piece: c3:e5.
+    /// let game = Game::from_fen("W:Wc3:Bd4").unwrap();
+    /// let r = engine.search(&game, &Limits::depth(3), &Clock::frozen());
+    /// assert_eq!(game.position().move_text(&r.best.unwrap()), "c3:e5");
+    /// assert!(r.score >= MATE - 1);
+    /// // A finished game: no move.
+    /// let over = Game::from_fen("B:Wc3:B").unwrap();
+    /// assert!(engine.search(&over, &Limits::depth(3), &Clock::frozen()).best.is_none());
+    /// ```
     pub fn search(&mut self, game: &Game, limits: &Limits, clock: &Clock) -> SearchResult {
         if let Some(r) = finished(game) {
             return r;
@@ -201,6 +215,16 @@ impl Engine {
 
     /// Judges a draw offer made to `side`: true when a short search says
     /// the game is level or worse for `side`. A finished game is refused.
+    ///
+    /// ```
+    /// use shashki::engine::{Clock, Engine};
+    /// use shashki::{game::Game, Color};
+    /// let mut engine = Engine::new(1);
+    /// // Four white men against one black man: Black accepts, White refuses.
+    /// let game = Game::from_fen("W:Wc3,e3,g3,a1:Bh8").unwrap();
+    /// assert!(engine.accepts_draw(&game, Color::Black, &Clock::frozen()));
+    /// assert!(!engine.accepts_draw(&game, Color::White, &Clock::frozen()));
+    /// ```
     pub fn accepts_draw(&mut self, game: &Game, side: Color, clock: &Clock) -> bool {
         if game.status().is_over() {
             return false;
@@ -223,6 +247,15 @@ impl Engine {
     /// (positive: White is better; men = 100; ±`MATE - n` a forced win in
     /// `n` plies), by a search within `limits`. A finished game scores
     /// 0 (drawn) or ±`MATE`.
+    ///
+    /// ```
+    /// use shashki::engine::{Clock, Engine, Limits};
+    /// use shashki::game::Game;
+    /// let mut engine = Engine::new(1);
+    /// let up = Game::from_fen("B:Wa1,c1,e1:Bh8").unwrap();
+    /// // From White's side, although Black is to move.
+    /// assert!(engine.evaluate(&up, &Limits::depth(4), &Clock::frozen()) > 100);
+    /// ```
     pub fn evaluate(&mut self, game: &Game, limits: &Limits, clock: &Clock) -> i32 {
         let r = self.search(game, limits, clock);
         if game.position().turn() == Color::White {

@@ -26,10 +26,10 @@
 //! own, independent search.
 
 use crate::engine::{Clock, Engine, Limits, NoDrawCounts};
-use crate::movegen::{Move, MoveList};
 use crate::notation;
 use crate::position::{Position, Setup};
 use crate::Bitboard;
+use crate::{Move, MoveList};
 use serde::{Deserialize, Serialize};
 
 /// Value of a man and of a king in the proof search.

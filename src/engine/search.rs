@@ -16,7 +16,7 @@ use super::eval;
 use super::tt::{Bound, MoveKey, Table};
 use super::zobrist;
 use crate::game::DrawCounters;
-use crate::movegen::{Move, MoveList};
+use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::square::Color;
 

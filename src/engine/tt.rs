@@ -4,7 +4,7 @@
 //! `(from, to, captured)`, a score with its bound, the depth, and the search
 //! generation for replacement.
 
-use crate::movegen::Move;
+use crate::moves::Move;
 
 /// What a stored score means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,6 +104,7 @@ impl Table {
     }
 
     /// Size in bytes.
+    #[cfg(test)]
     pub fn size_bytes(&self) -> usize {
         self.buckets.len() * std::mem::size_of::<Bucket>()
     }
@@ -273,6 +274,7 @@ impl Buckets {
     }
 
     #[inline]
+    #[cfg(test)]
     fn len(&self) -> usize {
         self.len
     }

@@ -4,7 +4,7 @@
 //! same on every platform and in every run.
 
 use crate::bitboard::Bitboard;
-use crate::movegen::Move;
+use crate::moves::Move;
 use crate::position::Position;
 use crate::square::Color;
 

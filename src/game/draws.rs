@@ -59,7 +59,7 @@
 //! position: the record knows nothing of what came before.
 
 use crate::bitboard::Bitboard;
-use crate::movegen::Move;
+use crate::moves::Move;
 use crate::position::Position;
 use crate::square::Color;
 use serde::Serialize;
@@ -87,21 +87,6 @@ pub enum DrawReason {
     KingsOnly,
     /// The players agreed (an offer was accepted).
     Agreement,
-}
-
-impl DrawReason {
-    /// The machine word: `repetition`, `kings_vs_lone_king`, `main_road`,
-    /// `kings_balance`, `kings_only`, `agreement`.
-    pub const fn word(self) -> &'static str {
-        match self {
-            DrawReason::Repetition => "repetition",
-            DrawReason::KingsVsLoneKing => "kings_vs_lone_king",
-            DrawReason::MainRoad => "main_road",
-            DrawReason::KingsBalance => "kings_balance",
-            DrawReason::KingsOnly => "kings_only",
-            DrawReason::Agreement => "agreement",
-        }
-    }
 }
 
 impl fmt::Display for DrawReason {
@@ -438,6 +423,7 @@ pub(crate) fn ser_opt_color<S: serde::Serializer>(
 
 /// One running count, ready to show: "Black must win by move 42".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Count {
     /// The draw this count leads to.
     pub rule: DrawReason,
@@ -465,6 +451,7 @@ pub struct Count {
 
 /// Every count that applies in a position; `None` for those that do not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Counts {
     /// How many times the current position (same side to move) has stood on
     /// the board, this time included; the third is a draw.

@@ -3,10 +3,11 @@
 use super::draws::{DrawCounters, DrawReason};
 use super::status::{Status, WinReason};
 use crate::fen::FenError;
-use crate::movegen::{Move, MoveList};
+use crate::moves::{Move, MoveList};
 use crate::notation::{self, NotationError};
 use crate::position::{IllegalMove, Position};
 use crate::square::Color;
+use std::collections::HashMap;
 use std::fmt;
 
 /// Why an action on a [`Game`] was refused. The game is unchanged.
@@ -143,6 +144,9 @@ pub struct Game {
     events: Vec<(usize, GameEvent)>,
     offer: Option<Color>,
     tags: Vec<(String, String)>,
+    /// Where each tag name is in `tags`: setting or reading a tag is O(1),
+    /// so a PDN with many distinct tags reads in linear time.
+    tag_index: HashMap<String, usize>,
 }
 
 impl Default for Game {
@@ -171,10 +175,19 @@ impl Game {
             events: Vec::new(),
             offer: None,
             tags: Vec::new(),
+            tag_index: HashMap::new(),
         }
     }
 
     /// A new game from a FEN.
+    ///
+    /// ```
+    /// use shashki::game::Game;
+    /// let g = Game::from_fen("B:WKa1:Bh8").unwrap();
+    /// assert_eq!(g.position().turn(), shashki::Color::Black);
+    /// assert_eq!(g.ply(), 0);
+    /// assert!(Game::from_fen("not a fen").is_err());
+    /// ```
     pub fn from_fen(fen: &str) -> Result<Game, FenError> {
         Ok(Game::from_position(Position::from_fen(fen)?))
     }
@@ -201,6 +214,15 @@ impl Game {
     }
 
     /// The legal moves at the cursor; empty once the game is over.
+    ///
+    /// ```
+    /// use shashki::game::Game;
+    /// let mut g = Game::from_fen("W:Wc3:Bd4").unwrap();
+    /// assert_eq!(g.legal_moves().len(), 1);
+    /// g.play_text("c3:e5").unwrap(); // Black has no piece left
+    /// assert!(g.status().is_over());
+    /// assert!(g.legal_moves().is_empty());
+    /// ```
     pub fn legal_moves(&self) -> MoveList {
         if self.status().is_over() {
             MoveList::new()
@@ -212,31 +234,57 @@ impl Game {
     /// Plays `mv` (a legal move of the current position). On error the
     /// game is unchanged.
     pub fn play(&mut self, mv: &Move) -> Result<(), GameError> {
-        if self.status().is_over() {
-            return Err(GameError::GameOver);
-        }
-        let pos = *self.position();
-        let legal = pos.legal_moves();
-        let found = *legal
-            .iter()
-            .find(|m| *m == mv)
-            .ok_or(GameError::Illegal(IllegalMove(*mv)))?;
-        self.push(&pos, found, &legal);
-        Ok(())
+        self.play_with(|_, legal| {
+            legal
+                .iter()
+                .find(|m| *m == mv)
+                .copied()
+                .ok_or(GameError::Illegal(IllegalMove(*mv)))
+        })
+        .map(|_| ())
     }
 
     /// Plays the move named by `text` (any form the notation reader
     /// accepts: `c3-d4`, `d4:b2`, `d4xb2`, numeric squares, full or partial
     /// paths) and returns it. On error the game is unchanged.
     pub fn play_text(&mut self, text: &str) -> Result<Move, GameError> {
+        self.play_with(|pos, legal| Ok::<_, GameError>(notation::parse_in(pos, text, legal)?))
+            .map(|p| p.mv)
+    }
+
+    /// The one path every move takes: refuses a finished game, generates
+    /// the legal moves once, lets `pick` choose one of them (from text, an
+    /// object, a search...), plays it and returns the record entry, which
+    /// holds its notation and the position after it. On error the game is
+    /// unchanged.
+    ///
+    /// `pick` must return one of the moves it is given.
+    ///
+    /// ```
+    /// use shashki::game::{Game, GameError};
+    /// let mut game = Game::new();
+    /// let played = game
+    ///     .play_with(|_, legal| Ok::<_, GameError>(legal[0]))
+    ///     .unwrap();
+    /// assert_eq!(played.number, 1);
+    /// assert_eq!(game.ply(), 1);
+    /// ```
+    pub fn play_with<E: From<GameError>>(
+        &mut self,
+        pick: impl FnOnce(&Position, &[Move]) -> Result<Move, E>,
+    ) -> Result<&PlayedMove, E> {
         if self.status().is_over() {
-            return Err(GameError::GameOver);
+            return Err(GameError::GameOver.into());
         }
         let pos = *self.position();
         let legal = pos.legal_moves();
-        let mv = notation::parse_in(&pos, text, &legal)?;
+        let picked = pick(&pos, &legal)?;
+        let mv = *legal
+            .iter()
+            .find(|m| **m == picked)
+            .ok_or(GameError::Illegal(IllegalMove(picked)))?;
         self.push(&pos, mv, &legal);
-        Ok(mv)
+        Ok(&self.moves[self.cursor - 1])
     }
 
     fn push(&mut self, pos: &Position, mv: Move, legal: &[Move]) {
@@ -279,6 +327,15 @@ impl Game {
     }
 
     /// The number of the move played from ply `ply` (0 = the start).
+    ///
+    /// ```
+    /// use shashki::game::Game;
+    /// let g = Game::new();
+    /// assert_eq!((g.move_number(0), g.move_number(1), g.move_number(2)), (1, 1, 2));
+    /// // Black begins: its first move is 1, White's reply is 2.
+    /// let b = Game::from_fen("B:Wc3:Bf6").unwrap();
+    /// assert_eq!((b.move_number(0), b.move_number(1)), (1, 2));
+    /// ```
     pub fn move_number(&self, ply: usize) -> u32 {
         let ply = ply as u32;
         match self.start.turn() {
@@ -424,6 +481,20 @@ impl Game {
 
     /// Moves the cursor to `ply` (0 = the start); false if the record is
     /// shorter (the cursor does not move). An open draw offer lapses.
+    ///
+    /// ```
+    /// use shashki::game::Game;
+    /// let mut g = Game::new();
+    /// for m in ["c3-d4", "f6-g5", "g3-h4"] {
+    ///     g.play_text(m).unwrap();
+    /// }
+    /// assert!(g.goto(1));
+    /// assert_eq!(g.ply(), 1);
+    /// assert_eq!(g.record_len(), 3); // the later moves can be redone
+    /// assert!(g.redo());
+    /// assert_eq!(g.history()[1].notation, "f6-g5");
+    /// assert!(!g.goto(4));
+    /// ```
     pub fn goto(&mut self, ply: usize) -> bool {
         if ply > self.moves.len() {
             return false;
@@ -438,6 +509,17 @@ impl Game {
     /// `by` offers a draw. It stays open until the other side accepts or
     /// declines it, or plays a move instead. If the other side's offer is
     /// open, this accepts it.
+    ///
+    /// ```
+    /// use shashki::game::{DrawReason, Game, Status};
+    /// use shashki::Color;
+    /// let mut g = Game::new();
+    /// g.offer_draw(Color::White).unwrap();
+    /// assert_eq!(g.draw_offer(), Some(Color::White));
+    /// assert!(g.offer_draw(Color::White).is_err()); // already offered
+    /// g.accept_draw().unwrap();
+    /// assert!(matches!(g.status(), Status::Draw { reason: DrawReason::Agreement, .. }));
+    /// ```
     pub fn offer_draw(&mut self, by: Color) -> Result<(), GameError> {
         if self.status().is_over() {
             return Err(GameError::GameOver);
@@ -483,6 +565,16 @@ impl Game {
     }
 
     /// `side` resigns: the other side wins (moves after the cursor are dropped).
+    ///
+    /// ```
+    /// use shashki::game::Game;
+    /// use shashki::Color;
+    /// let mut g = Game::new();
+    /// g.resign(Color::Black).unwrap();
+    /// assert_eq!(g.status().winner(), Some(Color::White));
+    /// assert_eq!(g.status().result_text(), "2-0");
+    /// assert_eq!(g.play_text("c3-d4").unwrap_err().code(), "game_over");
+    /// ```
     pub fn resign(&mut self, side: Color) -> Result<(), GameError> {
         if self.status().is_over() {
             return Err(GameError::GameOver);
@@ -501,13 +593,26 @@ impl Game {
 
     /// Sets a PDN tag (replacing one of the same name). `Result`, `FEN`
     /// and `GameType` are written from the game itself and are ignored here.
+    ///
+    /// ```
+    /// use shashki::game::Game;
+    /// let mut g = Game::new();
+    /// g.set_tag("White", "Ivanov");
+    /// g.set_tag("White", "Petrov"); // replaces
+    /// g.set_tag("Result", "2-0"); // derived from the game: ignored
+    /// assert_eq!(g.tag("White"), Some("Petrov"));
+    /// assert_eq!(g.tags().len(), 1);
+    /// ```
     pub fn set_tag(&mut self, name: &str, value: &str) {
         if DERIVED_TAGS.iter().any(|t| t.eq_ignore_ascii_case(name)) {
             return;
         }
-        match self.tags.iter_mut().find(|(n, _)| n == name) {
-            Some(t) => t.1 = value.to_string(),
-            None => self.tags.push((name.to_string(), value.to_string())),
+        match self.tag_index.get(name) {
+            Some(&i) => self.tags[i].1 = value.to_string(),
+            None => {
+                self.tag_index.insert(name.to_string(), self.tags.len());
+                self.tags.push((name.to_string(), value.to_string()));
+            }
         }
     }
 
@@ -518,9 +623,6 @@ impl Game {
 
     /// The value of tag `name`, if set.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        self.tag_index.get(name).map(|&i| self.tags[i].1.as_str())
     }
 }

@@ -607,6 +607,16 @@ pub const LINE_WIDTH: usize = 80;
 
 impl Game {
     /// Reads the first game of a PDN text (see [`parse_games`] for many).
+    ///
+    /// ```
+    /// use shashki::game::Game;
+    /// let g = Game::from_pdn("[White \"A\"]\n1. c3-d4 f6-g5 2. g3-h4 *").unwrap();
+    /// assert_eq!(g.ply(), 3);
+    /// assert_eq!(g.tag("White"), Some("A"));
+    /// let again = Game::from_pdn(&g.to_pdn()).unwrap();
+    /// assert_eq!(again.position(), g.position());
+    /// assert_eq!(Game::from_pdn("1. c3-c5 *").unwrap_err().code(), "bad_move");
+    /// ```
     pub fn from_pdn(text: &str) -> Result<Game, PdnError> {
         parse_games(text)?
             .into_iter()

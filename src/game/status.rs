@@ -1,7 +1,7 @@
 //! The state of a game: going on, won (by whom and why) or drawn (why),
 //! with the running draw counts.
 
-use super::draws::{ser_color, Counts, DrawReason};
+use super::draws::{Counts, DrawReason};
 use crate::square::Color;
 use serde::Serialize;
 use std::fmt;
@@ -18,17 +18,6 @@ pub enum WinReason {
     Resignation,
 }
 
-impl WinReason {
-    /// The machine word: `no_pieces`, `no_moves`, `resignation`.
-    pub const fn word(self) -> &'static str {
-        match self {
-            WinReason::NoPieces => "no_pieces",
-            WinReason::NoMoves => "no_moves",
-            WinReason::Resignation => "resignation",
-        }
-    }
-}
-
 impl fmt::Display for WinReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -39,23 +28,14 @@ impl fmt::Display for WinReason {
     }
 }
 
-/// Where a game stands.
-///
-/// Serialised (serde) with a `state` tag: `{"state":"ongoing","to_move":"white","counts":{..}}`,
-/// `{"state":"win","winner":"black","reason":"no_moves","counts":{..}}`,
-/// `{"state":"draw","reason":"main_road","counts":{..}}`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "state", rename_all = "snake_case")]
+/// Where a game stands. Its JSON shape (for JavaScript and the CLI) is
+/// [`crate::views::StatusView`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
     /// The game goes on; `to_move` is to play.
-    Ongoing {
-        #[serde(serialize_with = "ser_color")]
-        to_move: Color,
-        counts: Counts,
-    },
+    Ongoing { to_move: Color, counts: Counts },
     /// The game is over and `winner` has won.
     Win {
-        #[serde(serialize_with = "ser_color")]
         winner: Color,
         reason: WinReason,
         counts: Counts,
@@ -90,20 +70,12 @@ impl Status {
     /// `no_moves`, `no_pieces`, `resignation`, `repetition`,
     /// `kings_vs_lone_king`, `main_road`, `kings_balance`, `kings_only`,
     /// `agreement`.
-    pub fn reason_word(&self) -> Option<&'static str> {
+    /// (The word is serde's name of the reason.)
+    pub fn reason_word(&self) -> Option<String> {
         match self {
             Status::Ongoing { .. } => None,
-            Status::Win { reason, .. } => Some(reason.word()),
-            Status::Draw { reason, .. } => Some(reason.word()),
-        }
-    }
-
-    /// `ongoing`, `white` (White won), `black` (Black won) or `draw`.
-    pub fn word(&self) -> &'static str {
-        match self {
-            Status::Ongoing { .. } => "ongoing",
-            Status::Win { winner, .. } => winner.name(),
-            Status::Draw { .. } => "draw",
+            Status::Win { reason, .. } => Some(crate::views::word(reason)),
+            Status::Draw { reason, .. } => Some(crate::views::word(reason)),
         }
     }
 

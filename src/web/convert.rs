@@ -1,11 +1,14 @@
+#![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 //! Plain-Rust conversions behind the JavaScript API: the shapes JavaScript
 //! sees, reading a move from text or an object, and the error codes. No
 //! `wasm_bindgen` here, so all of it is tested natively.
 
 use crate::game::{Game, GameError};
-use crate::movegen::Move;
+use crate::moves::Move;
 use crate::notation::{self, NotationError};
+use crate::position::Position;
 use crate::square::Square;
+pub use crate::views::{MoveView, SearchView, StatusView};
 use serde::{Deserialize, Serialize};
 
 /// Longest string accepted from JavaScript for a move, FEN or side name.
@@ -13,34 +16,16 @@ pub const MAX_SHORT_TEXT: usize = 1024;
 /// Longest PDN text accepted from JavaScript (a few thousand games).
 pub const MAX_PDN_TEXT: usize = 4 * 1024 * 1024;
 
-/// A move as JavaScript sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct MoveView {
-    pub notation: String,
-    pub from: String,
-    pub to: String,
-    pub path: Vec<String>,
-    pub captures: Vec<String>,
-    pub crowns: bool,
-}
-
-impl MoveView {
-    pub fn new(mv: &Move, legal: &[Move]) -> MoveView {
-        MoveView {
-            notation: notation::write(mv, legal),
-            from: mv.from().to_string(),
-            to: mv.to().to_string(),
-            path: mv.path().map(|s| s.to_string()).collect(),
-            captures: mv.captured().map(|s| s.to_string()).collect(),
-            crowns: mv.crowns(),
-        }
-    }
-}
-
-/// One entry of `history()`: the move, its number and the position after it.
+/// One entry of `history()`: the move, its ply and move number, the side
+/// that made it and the position after it.
 #[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct HistoryView {
     pub ply: usize,
+    /// White's and Black's moves share a number (`1. c3-d4 f6-g5`).
+    pub move_number: u32,
+    /// The side that made the move.
+    pub side: &'static str,
     #[serde(flatten)]
     pub mv: MoveView,
     pub fen: String,
@@ -64,7 +49,9 @@ pub struct MoveInput {
     pub captures: Option<Vec<String>>,
     pub path: Option<Vec<String>>,
     /// Accepted and ignored, so a move object from `legalMoves()` can be passed back as is.
+    #[allow(dead_code)]
     pub notation: Option<String>,
+    #[allow(dead_code)]
     pub crowns: Option<bool>,
 }
 
@@ -141,17 +128,65 @@ fn square(what: &str, s: &str) -> Result<Square, WebError> {
         .map_err(|e| WebError::new("bad_notation", format!("{what}: {e}")))
 }
 
-/// The legal move an object names. `legal` must be the game's legal moves.
-pub fn resolve_input(game: &Game, input: &MoveInput, legal: &[Move]) -> Result<Move, WebError> {
-    if game.status().is_over() {
-        return Err(GameError::GameOver.into());
+/// What `Game.play` was given, read into plain Rust before the game is
+/// touched.
+#[derive(Clone, Debug)]
+pub enum MoveRequest {
+    /// Notation text.
+    Text(String),
+    /// A move object.
+    Object(MoveInput),
+}
+
+/// Longest JSON text of a move object or an options object.
+pub const MAX_OBJECT_JSON: usize = 4096;
+
+/// Reads the JSON text of a move object (`JSON.stringify` of what the page
+/// passed). Arrays and other non-objects are refused.
+pub fn move_input_from_json(json: &str) -> Result<MoveInput, WebError> {
+    check_len("move object", json, MAX_OBJECT_JSON)?;
+    if !json.trim_start().starts_with('{') {
+        return Err(WebError::bad_argument(
+            "a move must be notation text or an object {from, to} / {path}",
+        ));
     }
+    serde_json::from_str(json).map_err(|e| WebError::bad_argument(format!("bad move object: {e}")))
+}
+
+/// Reads the JSON text of a search options object.
+pub fn search_options_from_json(json: &str) -> Result<SearchOptions, WebError> {
+    check_len("search options", json, MAX_OBJECT_JSON)?;
+    if !json.trim_start().starts_with('{') {
+        return Err(WebError::bad_argument(
+            "search options must be an object {movetimeMs, depth, nodes}",
+        ));
+    }
+    serde_json::from_str(json)
+        .map_err(|e| WebError::bad_argument(format!("bad search options: {e}")))
+}
+
+/// Plays the move `req` names: one resolve-and-play path (the game's
+/// status once, its legal moves once, the notation once), returning the
+/// move as JavaScript sees it. On error the game is unchanged.
+pub fn play(game: &mut Game, req: &MoveRequest) -> Result<MoveView, WebError> {
+    if let MoveRequest::Text(t) = req {
+        check_len("move text", t, MAX_SHORT_TEXT)?;
+    }
+    let played = game.play_with(|pos, legal| match req {
+        MoveRequest::Text(t) => resolve_text(pos, t, legal),
+        MoveRequest::Object(input) => resolve_input(pos, input, legal),
+    })?;
+    Ok(MoveView::played(played))
+}
+
+/// The legal move an object names. `legal` must be the legal moves of `pos`.
+pub fn resolve_input(pos: &Position, input: &MoveInput, legal: &[Move]) -> Result<Move, WebError> {
     let text = match (&input.path, &input.from, &input.to) {
         (Some(path), None, None) | (Some(path), Some(_), Some(_)) => {
-            if path.len() < 2 || path.len() > crate::movegen::MAX_PATH {
+            if path.len() < 2 || path.len() > crate::moves::MAX_PATH {
                 return Err(WebError::bad_argument(format!(
                     "path must list 2 to {} squares, got {}",
-                    crate::movegen::MAX_PATH,
+                    crate::moves::MAX_PATH,
                     path.len()
                 )));
             }
@@ -192,7 +227,7 @@ pub fn resolve_input(game: &Game, input: &MoveInput, legal: &[Move]) -> Result<M
                         let text = format!("{from}:{to}");
                         let squares = [from, to];
                         WebError::from(NotationError::Illegal {
-                            reason: notation::explain_illegal(game.position(), &squares, legal),
+                            reason: notation::explain_illegal(pos, &squares, legal),
                             legal: legal.iter().map(|m| notation::write(m, legal)).collect(),
                             text,
                         })
@@ -207,16 +242,13 @@ pub fn resolve_input(game: &Game, input: &MoveInput, legal: &[Move]) -> Result<M
         }
     };
     // Quiet and capture separators are interchangeable for the parser.
-    Ok(notation::parse_in(game.position(), &text, legal)?)
+    Ok(notation::parse_in(pos, &text, legal)?)
 }
 
 /// The legal move named by notation text.
-pub fn resolve_text(game: &Game, text: &str, legal: &[Move]) -> Result<Move, WebError> {
+pub fn resolve_text(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, WebError> {
     check_len("move text", text, MAX_SHORT_TEXT)?;
-    if game.status().is_over() {
-        return Err(GameError::GameOver.into());
-    }
-    Ok(notation::parse_in(game.position(), text, legal)?)
+    Ok(notation::parse_in(pos, text, legal)?)
 }
 
 /// Reads a side name ("white"/"black", "w"/"b", any case).
@@ -247,108 +279,25 @@ pub fn board(game: &Game) -> Vec<PieceView> {
         .collect()
 }
 
-/// The record up to the cursor.
+/// The record up to the cursor, from what each [`PlayedMove`] stores (no
+/// replay, no move generation).
 pub fn history(game: &Game) -> Vec<HistoryView> {
-    let mut out = Vec::with_capacity(game.history().len());
-    for (i, played) in game.history().iter().enumerate() {
-        let legal = played.before.legal_moves();
-        out.push(HistoryView {
+    game.history()
+        .iter()
+        .enumerate()
+        .map(|(i, played)| HistoryView {
             ply: i + 1,
-            mv: MoveView::new(&played.mv, &legal),
-            fen: played.before.play_unchecked(&played.mv).fen(),
-        });
-    }
-    out
+            move_number: played.number,
+            side: played.color().name(),
+            mv: MoveView::played(played),
+            fen: played.after.fen(),
+        })
+        .collect()
 }
 
-/// Turns `snake_case` keys into `camelCase`, recursively, so the Rust
-/// status serialises as idiomatic JavaScript.
-pub fn camel_keys(v: serde_json::Value) -> serde_json::Value {
-    use serde_json::Value;
-    match v {
-        Value::Object(map) => Value::Object(
-            map.into_iter()
-                .map(|(k, v)| (camel(&k), camel_keys(v)))
-                .collect(),
-        ),
-        Value::Array(a) => Value::Array(a.into_iter().map(camel_keys).collect()),
-        other => other,
-    }
-}
-
-fn camel(k: &str) -> String {
-    let mut out = String::with_capacity(k.len());
-    let mut up = false;
-    for c in k.chars() {
-        if c == '_' {
-            up = true;
-        } else if up {
-            out.extend(c.to_uppercase());
-            up = false;
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// The status as JavaScript sees it:
-/// `{state, toMove, winner, reason, counts}`.
-pub fn status(game: &Game) -> serde_json::Value {
-    let st = game.status();
-    let state = if !st.is_over() {
-        "ongoing"
-    } else if st.winner().is_some() {
-        "win"
-    } else {
-        "draw"
-    };
-    let counts = serde_json::to_value(st.counts()).unwrap_or(serde_json::Value::Null);
-    serde_json::json!({
-        "state": state,
-        "toMove": game.position().turn().name(),
-        "winner": st.winner().map(|c| c.name()),
-        "reason": st.reason_word(),
-        "counts": camel_keys(counts),
-    })
-}
-
-/// A search result as JavaScript sees it: `{move, score, depth, nodes, pv}`.
-#[derive(Clone, Debug, Serialize)]
-pub struct SearchView {
-    #[serde(rename = "move")]
-    pub mv: Option<MoveView>,
-    pub score: i32,
-    pub depth: u32,
-    pub nodes: u64,
-    pub pv: Vec<String>,
-    #[serde(rename = "timeMs")]
-    pub time_ms: f64,
-}
-
-impl SearchView {
-    /// `r` was searched from `game`'s current position.
-    pub fn new(game: &Game, r: &crate::engine::SearchResult) -> SearchView {
-        let legal = game.legal_moves();
-        let mut pos = *game.position();
-        let mut pv = Vec::with_capacity(r.pv.len());
-        for mv in &r.pv {
-            let here = pos.legal_moves();
-            if !here.contains(mv) {
-                break;
-            }
-            pv.push(notation::write(mv, &here));
-            pos = pos.play_unchecked(mv);
-        }
-        SearchView {
-            mv: r.best.as_ref().map(|m| MoveView::new(m, &legal)),
-            score: r.score,
-            depth: r.depth,
-            nodes: r.nodes,
-            pv,
-            time_ms: r.time_ms,
-        }
-    }
+/// The status as JavaScript sees it: `{state, toMove, winner, reason, counts}`.
+pub fn status(game: &Game) -> StatusView {
+    StatusView::of(game)
 }
 
 /// Search options from JavaScript: `{movetimeMs, depth, nodes}`.

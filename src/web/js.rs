@@ -1,6 +1,8 @@
 //! The exported JavaScript classes `Game` and `Bot`.
 
-use super::convert::{self, MoveInput, MoveView, WebError, MAX_PDN_TEXT, MAX_SHORT_TEXT};
+use super::convert::{
+    self, MoveRequest, MoveView, SearchView, WebError, MAX_PDN_TEXT, MAX_SHORT_TEXT,
+};
 use crate::game;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -33,7 +35,15 @@ export interface GameStatus {
   /** The running automatic-draw counts (only the active ones). */
   counts: Record<string, any>;
 }
-export interface HistoryEntry extends MoveObject { ply: number; /** FEN after the move. */ fen: string; }
+export interface HistoryEntry extends MoveObject {
+  ply: number;
+  /** The move number (White's and Black's moves share one). */
+  moveNumber: number;
+  /** The side that made the move. */
+  side: Side;
+  /** FEN after the move. */
+  fen: string;
+}
 export interface BoardPiece { square: string; color: Side; role: "man" | "king"; piece: "white-man" | "white-king" | "black-man" | "black-king"; }
 /** Errors thrown by this module are `Error`s with these extra properties. */
 export interface ShashkiError extends Error {
@@ -61,13 +71,64 @@ pub(crate) fn js_error(e: WebError) -> JsValue {
     err.into()
 }
 
+/// A Rust value as a fresh JavaScript object: serde_json text through
+/// `JSON.parse`, which makes plain data properties (no setter a page put on
+/// `Object.prototype` runs) and is a caught call.
 fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
-    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| {
-            js_error(WebError::new(
-                "internal",
-                format!("cannot convert a value for JavaScript: {e}"),
-            ))
+    let text = serde_json::to_string(v).map_err(|e| {
+        js_error(WebError::new(
+            "internal",
+            format!("cannot convert a value for JavaScript: {e}"),
+        ))
+    })?;
+    js_sys::JSON::parse(&text).map_err(|e| {
+        js_error(WebError::new(
+            "internal",
+            format!(
+                "cannot convert a value for JavaScript: {}",
+                thrown_message(&e)
+            ),
+        ))
+    })
+}
+
+/// The message of something JavaScript threw, read without running any
+/// more page code outside a caught call.
+fn thrown_message(e: &JsValue) -> String {
+    if let Some(s) = e.as_string() {
+        return s;
+    }
+    js_sys::Reflect::get(e, &"message".into())
+        .ok()
+        .and_then(|m| m.as_string())
+        .unwrap_or_else(|| "an exception was thrown".to_string())
+}
+
+/// The JSON text of an object from the page. `JSON.stringify` runs every
+/// getter, `toJSON` and `Proxy` trap inside one caught call, so whatever
+/// they throw comes back here as a `bad_argument` error: nothing unwinds
+/// through Rust while it holds a `Game` or a `Bot`, which would leave the
+/// object locked for good ("recursive use of an object detected").
+fn object_json(what: &str, v: &JsValue) -> Result<String, JsValue> {
+    let text = js_sys::JSON::stringify(v).map_err(|e| {
+        js_error(WebError::bad_argument(format!(
+            "{what} could not be read: {}",
+            thrown_message(&e)
+        )))
+    })?;
+    text.as_string()
+        .ok_or_else(|| js_error(WebError::bad_argument(format!("{what} must be an object"))))
+}
+
+/// A whole number in `lo..=hi` from a JavaScript number (no coercion: a
+/// string, an object or `NaN` is refused).
+fn int_arg(what: &str, v: &JsValue, lo: f64, hi: f64) -> Result<f64, JsValue> {
+    v.as_f64()
+        .filter(|n| n.fract() == 0.0 && (lo..=hi).contains(n))
+        .ok_or_else(|| {
+            js_error(WebError::bad_argument(format!(
+                "{what} must be a whole number from {lo} to {hi}"
+            )))
         })
 }
 
@@ -157,21 +218,19 @@ impl Game {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "MoveInput")] mv: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let legal = self.inner.legal_moves();
-        let chosen = if let Some(text) = mv.as_string() {
-            convert::resolve_text(&self.inner, &text, &legal)
-        } else if mv.is_object() && !js_sys::Array::is_array(&mv) {
-            let input: MoveInput = serde_wasm_bindgen::from_value(mv)
-                .map_err(|e| js_error(WebError::bad_argument(format!("bad move object: {e}"))))?;
-            convert::resolve_input(&self.inner, &input, &legal)
+        // Everything JavaScript can run (getters, Proxy traps) runs here,
+        // in caught calls, before the game is touched.
+        let req = if let Some(text) = mv.as_string() {
+            MoveRequest::Text(text)
+        } else if mv.is_object() {
+            let json = object_json("the move object", &mv)?;
+            MoveRequest::Object(convert::move_input_from_json(&json).map_err(js_error)?)
         } else {
-            Err(WebError::bad_argument(
+            return Err(js_error(WebError::bad_argument(
                 "a move must be notation text or an object {from, to} / {path}",
-            ))
-        }
-        .map_err(js_error)?;
-        let view = MoveView::new(&chosen, &legal);
-        self.inner.play(&chosen).map_err(|e| js_error(e.into()))?;
+            )));
+        };
+        let view = convert::play(&mut self.inner, &req).map_err(js_error)?;
         to_js(&view)
     }
 
@@ -200,6 +259,12 @@ impl Game {
     /// Side to move: "white" or "black".
     pub fn turn(&self) -> String {
         self.inner.position().turn().name().to_string()
+    }
+
+    /// The side to move in the starting position: "white" or "black".
+    #[wasm_bindgen(js_name = startTurn)]
+    pub fn start_turn(&self) -> String {
+        self.inner.start_position().turn().name().to_string()
     }
 
     /// The moves up to the cursor, each with the FEN after it.
@@ -313,7 +378,11 @@ pub fn start() {
 /// Perft from a FEN (the start when `fen` is undefined): the number of
 /// leaf positions `depth` plies deep. For benchmarks of the wasm build.
 #[wasm_bindgen]
-pub fn perft(fen: JsValue, depth: u32) -> Result<f64, JsValue> {
+pub fn perft(
+    fen: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
+) -> Result<f64, JsValue> {
+    let depth = int_arg("depth", &depth, 0.0, 12.0)? as u32;
     let pos = if fen.is_undefined() || fen.is_null() {
         crate::Position::start()
     } else {
@@ -321,22 +390,40 @@ pub fn perft(fen: JsValue, depth: u32) -> Result<f64, JsValue> {
         crate::Position::from_fen(&fen)
             .map_err(|e| js_error(WebError::new("bad_fen", e.to_string())))?
     };
-    if depth > 12 {
-        return Err(js_error(WebError::bad_argument("depth must be at most 12")));
-    }
     Ok(crate::perft::perft(&pos, depth) as f64)
 }
 
+#[wasm_bindgen]
+extern "C" {
+    // Caught calls: a page that replaces these with throwing functions
+    // makes the clock jump ahead (the search stops), never an exception
+    // unwinding through a borrowed `Bot`.
+    #[wasm_bindgen(catch, js_namespace = performance, js_name = now)]
+    fn performance_now() -> Result<f64, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Date, js_name = now)]
+    fn date_now() -> Result<f64, JsValue>;
+}
+
 /// Milliseconds for the engine's clock: `performance.now()` where there is
-/// one (pages and workers), else `Date.now()`.
+/// one (pages and workers), else `Date.now()`. A failed or non-finite
+/// reading counts as a long time passed, so a bounded search still ends.
 fn now_ms() -> f64 {
+    use std::cell::Cell;
     thread_local! {
-        static PERF: Option<web_sys::Performance> = js_sys::Reflect::get(&js_sys::global(), &"performance".into())
-            .ok()
-            .and_then(|p| p.dyn_into::<web_sys::Performance>().ok());
+        static LAST: Cell<f64> = const { Cell::new(0.0) };
     }
-    PERF.with(|p| p.as_ref().map(|p| p.now()))
-        .unwrap_or_else(js_sys::Date::now)
+    let read = performance_now()
+        .ok()
+        .filter(|t| t.is_finite())
+        .or_else(|| date_now().ok().filter(|t| t.is_finite()));
+    LAST.with(|last| {
+        let t = match read {
+            Some(t) if t >= last.get() => t,
+            _ => last.get() + 3_600_000.0,
+        };
+        last.set(t);
+        t
+    })
 }
 
 fn clock() -> crate::engine::Clock {
@@ -354,13 +441,14 @@ pub struct Bot {
 impl Bot {
     /// A bot with a transposition table of `ttMegabytes` MB (default 16).
     #[wasm_bindgen(constructor)]
-    pub fn new(tt_megabytes: Option<u32>) -> Result<Bot, JsValue> {
-        let mb = tt_megabytes.unwrap_or(crate::engine::DEFAULT_TT_MB as u32);
-        if !(1..=512).contains(&mb) {
-            return Err(js_error(WebError::bad_argument(
-                "ttMegabytes must be between 1 and 512",
-            )));
-        }
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "number | undefined")] tt_megabytes: JsValue,
+    ) -> Result<Bot, JsValue> {
+        let mb = if tt_megabytes.is_undefined() || tt_megabytes.is_null() {
+            crate::engine::DEFAULT_TT_MB as u32
+        } else {
+            int_arg("ttMegabytes", &tt_megabytes, 1.0, 512.0)? as u32
+        };
         Ok(Bot {
             engine: crate::engine::Engine::new(mb as usize),
         })
@@ -369,11 +457,29 @@ impl Bot {
     /// The move the given level (1 = beginner ..= 6 = maximum) plays, within
     /// the level's time budget. `seed` drives the weaker levels' choices.
     #[wasm_bindgen(unchecked_return_type = "SearchOutput")]
-    pub fn play(&mut self, game: &Game, level: f64, seed: Option<f64>) -> Result<JsValue, JsValue> {
+    pub fn play(
+        &mut self,
+        game: &Game,
+        #[wasm_bindgen(unchecked_param_type = "number")] level: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number | undefined")] seed: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let level = level
+            .as_f64()
+            .ok_or_else(|| js_error(WebError::bad_argument("level must be a number")))?;
         let level = convert::level(level).map_err(js_error)?;
-        let seed = seed.filter(|s| s.is_finite()).unwrap_or(0.0).abs() as u64;
+        let seed = if seed.is_undefined() || seed.is_null() {
+            0.0
+        } else {
+            seed.as_f64()
+                .ok_or_else(|| js_error(WebError::bad_argument("seed must be a number")))?
+        };
+        let seed = if seed.is_finite() {
+            seed.abs() as u64
+        } else {
+            0
+        };
         let r = self.engine.play_level(game.inner(), level, seed, &clock());
-        to_js(&convert::SearchView::new(game.inner(), &r))
+        to_js(&SearchView::new(game.inner().position(), &r))
     }
 
     /// Full-strength search within `{movetimeMs, depth, nodes}`.
@@ -383,23 +489,34 @@ impl Bot {
         game: &Game,
         #[wasm_bindgen(unchecked_param_type = "SearchOptions")] options: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let opts: convert::SearchOptions = serde_wasm_bindgen::from_value(options)
-            .map_err(|e| js_error(WebError::bad_argument(format!("bad search options: {e}"))))?;
+        let json = object_json("the search options", &options)?;
+        let opts = convert::search_options_from_json(&json).map_err(js_error)?;
         let limits = opts.limits().map_err(js_error)?;
         let r = self.engine.search(game.inner(), &limits, &clock());
-        to_js(&convert::SearchView::new(game.inner(), &r))
+        to_js(&SearchView::new(game.inner().position(), &r))
     }
 
     /// A hint for the side to move: a short full-strength search (`movetimeMs`, default 1000).
     #[wasm_bindgen(unchecked_return_type = "SearchOutput")]
-    pub fn hint(&mut self, game: &Game, movetime_ms: Option<f64>) -> Result<JsValue, JsValue> {
+    pub fn hint(
+        &mut self,
+        game: &Game,
+        #[wasm_bindgen(unchecked_param_type = "number | undefined")] movetime_ms: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let movetime_ms = if movetime_ms.is_undefined() || movetime_ms.is_null() {
+            1000.0
+        } else {
+            movetime_ms
+                .as_f64()
+                .ok_or_else(|| js_error(WebError::bad_argument("movetimeMs must be a number")))?
+        };
         let opts = convert::SearchOptions {
-            movetime_ms: Some(movetime_ms.unwrap_or(1000.0)),
+            movetime_ms: Some(movetime_ms),
             ..Default::default()
         };
         let limits = opts.limits().map_err(js_error)?;
         let r = self.engine.search(game.inner(), &limits, &clock());
-        to_js(&convert::SearchView::new(game.inner(), &r))
+        to_js(&SearchView::new(game.inner().position(), &r))
     }
 
     /// Would the bot, playing `side`, accept a draw offer now?

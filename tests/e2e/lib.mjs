@@ -37,6 +37,23 @@ export function assertEq(actual, expected, message) {
   if (a !== e) throw new AssertionError(`${message}: expected ${e}, got ${a}`);
 }
 
+/**
+ * page.evaluate for page code that awaits something (a widget's `ready`, an
+ * `attempt`, the engine loading): fails with `what` once `ms` pass instead
+ * of waiting for a promise that may never settle.
+ */
+export async function evaluateWithin(page, ms, what, fn, arg) {
+  let timer;
+  const expired = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new AssertionError(`${what}: no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([page.evaluate(fn, arg), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Opens the page (optionally with a hash) and waits until it is ready. */
 export async function open(page, base, hash = "") {
   await page.goto(`${base}/${hash ? `#${hash}` : ""}`);
@@ -106,7 +123,10 @@ export async function fenShown(page) {
 
 /** Asks the wasm module itself (the same module the page uses) for facts. */
 export function oracle(page, fn, arg) {
-  return page.evaluate(
+  return evaluateWithin(
+    page,
+    10000,
+    "the engine oracle",
     async ({ src, arg }) => {
       const m = await import("/shashki.js");
       // eslint-disable-next-line no-new-func
@@ -136,8 +156,16 @@ export async function newGame(page, { side = "white", level = null } = {}) {
   await page.waitForSelector("#new-game-dialog[open]");
   await page.check(`#new-game-form input[name="side"][value="${side}"]`, { force: true });
   if (level !== null && side !== "humans") await page.selectOption("#level-select", String(level));
+  // The page starts the game in the dialog's "close" event, a task after the
+  // dialog shuts: wait for a listener added after the page's own to run.
+  await page.evaluate(() => {
+    window.__newGameStarted = false;
+    document
+      .getElementById("new-game-dialog")
+      .addEventListener("close", () => (window.__newGameStarted = true), { once: true });
+  });
   await page.click("#new-game-start");
-  await page.waitForFunction(() => !document.getElementById("new-game-dialog").open);
+  await page.waitForFunction(() => window.__newGameStarted === true);
 }
 
 /** Plays a legal move object by clicks: from, to, then the hops if asked. */
@@ -168,4 +196,39 @@ export function lastBot(page) {
 export async function squareCenter(page, square) {
   const b = await page.locator(`rect[data-square="${square}"]`).boundingBox();
   return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+}
+
+/**
+ * Starts recording, on the page's own clock (performance.now()), every spell
+ * of bot thinking and every long task of the main thread. A spell runs from
+ * body[data-thinking] turning "true" (set in the same task that posts the
+ * request to the Worker) to its turning "false" (set in the task that takes
+ * the reply): the bot's time as the page sees it, not inside the Worker.
+ * Call it before the move the bot answers; read with botWatch(page).
+ */
+export function watchBot(page) {
+  return page.evaluate(() => {
+    const w = { spells: [], longTasks: [] };
+    window.__botWatch = w;
+    let open = null;
+    new MutationObserver(() => {
+      const now = performance.now();
+      const on = document.body.dataset.thinking === "true";
+      if (on && !open) {
+        open = { start: now, end: null };
+        w.spells.push(open);
+      } else if (!on && open) {
+        open.end = now;
+        open = null;
+      }
+    }).observe(document.body, { attributes: true, attributeFilter: ["data-thinking"] });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: "longtask" });
+  });
+}
+
+/** {spells: [{start, end}], longTasks: [{start, duration}]} since watchBot. */
+export function botWatch(page) {
+  return page.evaluate(() => window.__botWatch);
 }

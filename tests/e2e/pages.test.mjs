@@ -1,8 +1,8 @@
 // Browser tests of the board widget, the rules page and the lessons page,
 // against the site as `trunk build --release` builds it (real wasm engine).
 
-import { assert, assertEq, shotPath } from "./lib.mjs";
-import { expectedPieces, widgetsReady } from "./pages-lib.mjs";
+import { assert, assertEq, evaluateWithin, shotPath } from "./lib.mjs";
+import { attemptIn, expectedPieces, widgetsReady } from "./pages-lib.mjs";
 
 /** Pieces drawn inside one widget: {square: piece}, by square name. */
 async function widgetPieces(page, index) {
@@ -35,7 +35,7 @@ async function animationsDone(page) {
 
 /** What the engine says about a FEN, asked through the page's own module. */
 function engineFacts(page, fen) {
-  return page.evaluate(async (fen) => {
+  return evaluateWithin(page, 10000, `the engine's facts about ${fen}`, async (fen) => {
     const { loadEngine } = await import("./board/engine.js");
     const E = await loadEngine();
     const g = fen ? E.Game.fromFen(fen) : new E.Game();
@@ -89,7 +89,7 @@ export const tests = [
         }
         if (w.attrs["data-claim-after-moves"] !== undefined) {
           for (const m of w.attrs["data-claim-after-moves"].split(/\s+/)) {
-            const r = await page.evaluate(({ i, m }) => document.querySelectorAll("shashki-board")[i].attempt(m), { i, m });
+            const r = await attemptIn(page, i, m);
             assert(r.ok, `widget ${i + 1}: ${m}: ${r.message}`);
           }
           const text = (await statusOf(page, i)).text;
@@ -133,7 +133,7 @@ export const tests = [
       await page.goto(`${base}/rules.html`);
       const widgets = await widgetsReady(page);
       const i = widgets.findIndex((w) => w.attrs["data-claim-moves"] === "a1:g3 a1:h2");
-      const r = await page.evaluate((i) => document.querySelectorAll("shashki-board")[i].attempt("a1:f6"), i);
+      const r = await attemptIn(page, i, "a1:f6");
       assert(!r.ok, "a1:f6 refused");
       assert(/must stop on a square from which it can go on capturing/.test(r.message), `reason: ${r.message}`);
       assertEq(await widgetPieces(page, i), { a1: "white-king", c3: "black-man", f4: "black-man" }, "unchanged");
@@ -216,6 +216,7 @@ export const tests = [
   },
   {
     name: "lessons: every exercise accepts its solution and refuses a wrong legal move with a reason",
+    timeoutMs: 120000, // some 20 exercises, each solved by clicks with the replies animated
     async fn({ page, base }) {
       await page.goto(`${base}/lessons.html`);
       await page.evaluate(() => localStorage.clear());
@@ -226,7 +227,10 @@ export const tests = [
       for (const ex of exercises) {
         const w = page.locator("shashki-board").nth(ex.i);
         const lines = ex.attrs.solution.split("|").map((l) => l.trim().split(/\s+/));
-        const firsts = await page.evaluate(
+        const firsts = await evaluateWithin(
+          page,
+          10000,
+          `${ex.attrs.id}: the engine's notation of the solutions`,
           async ({ fen, lines }) => {
             const { loadEngine } = await import("./board/engine.js");
             const E = await loadEngine();
@@ -251,10 +255,7 @@ export const tests = [
         assertEq(await widgetPieces(page, ex.i), expectedPieces(ex.fen), `${ex.attrs.id}: board unchanged`);
         // an illegal move the text names: refused with the engine's reason
         if (ex.attrs["data-claim-refuse"]) {
-          const r = await page.evaluate(({ i, m }) => document.querySelectorAll("shashki-board")[i].attempt(m), {
-            i: ex.i,
-            m: ex.attrs["data-claim-refuse"],
-          });
+          const r = await attemptIn(page, ex.i, ex.attrs["data-claim-refuse"]);
           assert(!r.ok && r.message.includes(ex.attrs["data-claim-reason"]), `${ex.attrs.id}: ${r.message}`);
         }
         // the solution, by clicks: the reader's moves; the widget plays the replies
@@ -285,10 +286,11 @@ export const tests = [
   },
   {
     name: "lessons: every wrong legal move of every exercise is refused with an explanation",
+    timeoutMs: 90000,
     async fn({ page, base }) {
       await page.goto(`${base}/lessons.html`);
       await widgetsReady(page);
-      const silent = await page.evaluate(async () => {
+      const silent = await evaluateWithin(page, 80000, "every wrong move of every exercise", async () => {
         const out = [];
         for (const el of document.querySelectorAll('shashki-board[mode="exercise"]')) {
           for (const m of el.legalMoves()) {
@@ -314,7 +316,7 @@ export const tests = [
       await page.evaluate(() => localStorage.clear());
       await page.reload();
       await widgetsReady(page);
-      const r = await page.evaluate(() => document.getElementById("ex-1-1").attempt("g3-h4"));
+      const r = await evaluateWithin(page, 10000, "ex-1-1: attempt(g3-h4)", () => document.getElementById("ex-1-1").attempt("g3-h4"));
       assert(r.ok && r.solved, `solved: ${JSON.stringify(r)}`);
       await page.reload();
       await widgetsReady(page);
@@ -379,6 +381,203 @@ export const tests = [
       const sheets = await page.evaluate(() => document.querySelectorAll("link[data-shashki-widget]").length);
       assertEq(sheets, 2, "the widget adds its two style sheets once");
       await page.screenshot({ path: shotPath("pages-twenty.png"), fullPage: true });
+    },
+  },
+  {
+    name: "exercise boards show no destination dots and are given only legal moves",
+    async fn({ page, base }) {
+      await page.goto(`${base}/lessons.html`);
+      const widgets = await widgetsReady(page);
+      const exercises = widgets.map((w, i) => ({ ...w, i })).filter((w) => w.attrs.mode === "exercise");
+      assert(exercises.length >= 8, `only ${exercises.length} exercises`);
+      let picked = 0;
+      for (const ex of exercises) {
+        // what the board was given: the engine's legal moves, nothing else
+        const given = await page.evaluate((i) => {
+          const el = document.querySelectorAll("shashki-board")[i];
+          return el._board.state.legalMoves.map((m) => m.notation).sort();
+        }, ex.i);
+        assertEq(given, [...ex.legal].sort(), `${ex.attrs.id}: moves given to the board`);
+        const w = page.locator("shashki-board").nth(ex.i);
+        assertEq(await w.locator(".sb-must-capture").count(), 0, `${ex.attrs.id}: no must-capture ring`);
+        // every piece of the side to move can be picked, movable or not, and shows nothing
+        const turn = ex.fen[0] === "W" ? "white" : "black";
+        const own = Object.entries(expectedPieces(ex.fen)).filter(([, p]) => p.startsWith(turn)).map(([sq]) => sq);
+        for (const sq of own) {
+          await clickIn(page, ex.i, sq);
+          assertEq(await w.locator(".sb-selected").count(), 1, `${ex.attrs.id}: ${sq} can be picked`);
+          assertEq(await w.locator("[data-dest], [data-hop], .sb-dest, .sb-hop").count(), 0, `${ex.attrs.id}: ${sq} shows no destination`);
+          const spoken = await w.locator("rect[data-square]").evaluateAll((els) =>
+            els.map((e) => e.getAttribute("aria-label")).filter((l) => /move here|capture path|must capture/.test(l)),
+          );
+          assertEq(spoken, [], `${ex.attrs.id}: ${sq}: no square is announced as a destination`);
+          await clickIn(page, ex.i, sq); // drop it again
+          picked += 1;
+        }
+      }
+      assert(picked >= 30, `only ${picked} pieces picked`);
+      // a try no legal move makes, by clicks: the engine says why, the board stays
+      const i = widgets.findIndex((w) => w.attrs.id === "ex-2-1");
+      const fen = widgets[i].fen;
+      const reason = await evaluateWithin(page, 10000, "the engine's reason for h2-g3", async (fen) => {
+        const { loadEngine } = await import("./board/engine.js");
+        const E = await loadEngine();
+        const g = E.Game.fromFen(fen);
+        try {
+          g.play({ from: "h2", to: "g3" });
+          return null;
+        } catch (e) {
+          return { code: e.code, reason: e.reason || e.message };
+        } finally {
+          g.free();
+        }
+      }, fen);
+      assertEq(reason && reason.code, "illegal_move", "h2-g3 is illegal in ex-2-1 (a capture is compulsory)");
+      await clickIn(page, i, "h2");
+      await clickIn(page, i, "g3");
+      await page.waitForFunction((i) => document.querySelectorAll("shashki-board")[i].querySelector(".sbw-status").dataset.kind === "refused", i);
+      const st = await statusOf(page, i);
+      assert(st.text.includes(reason.reason), `the engine's reason "${reason.reason}" in "${st.text}"`);
+      assertEq(await widgetPieces(page, i), expectedPieces(fen), "ex-2-1 unchanged");
+      await page.locator("shashki-board").nth(i).screenshot({ path: shotPath("pages-exercise-no-dots.png") });
+    },
+  },
+  {
+    name: "widget: orientation, highlight, ply, hint and data-wrong attributes; ready and solved events",
+    async fn({ page, base }) {
+      const html = `<!doctype html><meta charset="utf-8"><title>attributes</title>
+        <script>
+          window.__events = [];
+          for (const type of ["shashki-ready", "shashki-solved"]) {
+            document.addEventListener(type, (e) => window.__events.push({ type, id: e.target.id, detail: e.detail }));
+          }
+        </script>
+        <script type="module" src="./shashki-board.js"></script>
+        <shashki-board id="turned" fen="W:Wc3:Bf6" orientation="black" highlight="c3 f6 z9" caption="Turned"></shashki-board>
+        <shashki-board id="at2" mode="replay" moves="c3-d4 f6-g5 g3-h4" ply="2"></shashki-board>
+        <shashki-board id="atend" mode="replay" moves="c3-d4 f6-g5 g3-h4" ply="end"></shashki-board>
+        <shashki-board id="ex" mode="exercise" fen="W:Wa1,c1,g1:Bh8" solution="g1-h2"
+          hint="Keep the corner man company." success="Well played.">
+          <p data-wrong="c1-d2 c1-b2">It leaves the back rank.</p>
+        </shashki-board>`;
+      await page.route("**/widget/attributes.html", (route) => route.fulfill({ body: html, contentType: "text/html" }));
+      await page.goto(`${base}/widget/attributes.html`);
+      const widgets = await widgetsReady(page);
+      assertEq(widgets.length, 4, "widgets");
+      const ids = widgets.map((w) => w.attrs.id);
+      const events = () => page.evaluate(() => window.__events);
+      assertEq(
+        (await events()).filter((e) => e.type === "shashki-ready").map((e) => e.id).sort(),
+        [...ids].sort(),
+        "one shashki-ready per widget, caught on the document",
+      );
+
+      // orientation="black": a1 at the top-right; highlight marks c3 and f6 (z9 is no square)
+      const corner = async (i) => {
+        const w = page.locator("shashki-board").nth(i);
+        const a1 = await w.locator('rect[data-square="a1"]').boundingBox();
+        const h8 = await w.locator('rect[data-square="h8"]').boundingBox();
+        return a1.x > h8.x && a1.y < h8.y ? "a1 top-right" : a1.x < h8.x && a1.y > h8.y ? "a1 bottom-left" : "other";
+      };
+      assertEq(await corner(0), "a1 top-right", "orientation black");
+      const marks = await page.locator("#turned .sb-highlight").evaluateAll((els) => els.map((e) => e.dataset.markSquare).sort());
+      assertEq(marks, ["c3", "f6"], "highlighted squares");
+      await page.evaluate(() => document.getElementById("turned").setAttribute("orientation", "white"));
+      await page.waitForFunction(() => window.__events.filter((e) => e.type === "shashki-ready" && e.id === "turned").length === 2);
+      assertEq(await corner(0), "a1 bottom-left", "orientation changed to white");
+
+      // ply="2" and ply="end": the replay starts there
+      const after = await evaluateWithin(page, 10000, "positions of the replay", async () => {
+        const { loadEngine } = await import("/board/engine.js");
+        const E = await loadEngine();
+        const g = new E.Game();
+        const out = [];
+        for (const m of ["c3-d4", "f6-g5", "g3-h4"]) {
+          g.play(m);
+          out.push(g.fen());
+        }
+        g.free();
+        return out;
+      });
+      assertEq(await widgetPieces(page, 1), expectedPieces(after[1]), "ply=2 shows the position after two moves");
+      assert((await statusOf(page, 1)).text.startsWith("Move 2 of 3: f6-g5."), (await statusOf(page, 1)).text);
+      assertEq(await page.getAttribute('#at2 button[data-ply="2"]', "aria-current"), "step", "move 2 is current");
+      assertEq(await widgetPieces(page, 2), expectedPieces(after[2]), "ply=end shows the last position");
+      assert((await statusOf(page, 2)).text.startsWith("Move 3 of 3: g3-h4."), (await statusOf(page, 2)).text);
+      assertEq(await page.locator('#atend button[data-action="forward"]').isDisabled(), true, "nothing after the end");
+
+      // data-wrong texts, the hint attribute, success and shashki-solved
+      assert(await page.locator("#ex [data-wrong]").isHidden(), "the data-wrong text stays hidden");
+      for (const m of ["c1-d2", "c1-b2"]) {
+        const r = await attemptIn(page, 3, m);
+        assertEq([r.ok, r.refused, r.message], [false, "legal", `${m} is legal, but not the answer: It leaves the back rank.`], `${m}: data-wrong`);
+      }
+      const r = await attemptIn(page, 3, "a1-b2");
+      assertEq([r.ok, r.message], [false, "a1-b2 is legal, but not the answer. Keep the corner man company."], "a1-b2: hint");
+      assertEq((await events()).filter((e) => e.type === "shashki-solved"), [], "not solved yet");
+      const solved = await attemptIn(page, 3, "g1-h2");
+      assertEq([solved.ok, solved.solved], [true, true], "g1-h2 solves it");
+      assertEq((await statusOf(page, 3)).text, "Solved! Well played.", "success text");
+      assertEq(await page.getAttribute("#ex", "solved"), "", "solved attribute");
+      assertEq(
+        (await events()).filter((e) => e.type === "shashki-solved"),
+        [{ type: "shashki-solved", id: "ex", detail: { id: "ex" } }],
+        "one shashki-solved event, bubbling to the document",
+      );
+    },
+  },
+  {
+    name: "widget exercise: two captures with the same ends are chosen hop by hop; tries by keyboard reach the engine",
+    async fn({ page, base }) {
+      const fen = "W:We1:Bd2,f4,d6,f2,d8,d4,h6";
+      const html = `<!doctype html><meta charset="utf-8"><title>paths</title>
+        <script type="module" src="./shashki-board.js"></script>
+        <shashki-board id="paths" mode="exercise" fen="${fen}" solution="e1:g3:e5:c7"></shashki-board>`;
+      await page.route("**/widget/paths.html", (route) => route.fulfill({ body: html, contentType: "text/html" }));
+      await page.goto(`${base}/widget/paths.html`);
+      const [w] = await widgetsReady(page);
+      assert(!w.error, w.status);
+      const legal = await page.evaluate(() => document.getElementById("paths").legalMoves());
+      const shared = legal.filter((m) => m.from === "e1" && m.to === "c7").map((m) => m.path.join(":"));
+      assertEq(shared.sort(), ["e1:c3:e5:c7", "e1:g3:e5:c7"], "two captures from e1 to c7");
+      // the wrong path, by clicks: nothing is shown until c7 is chosen, then the first hops
+      await clickIn(page, 0, "e1");
+      assertEq(await page.locator("#paths [data-dest], #paths [data-hop]").count(), 0, "nothing shown on picking e1");
+      await clickIn(page, 0, "c7");
+      const hops = await page.locator("#paths [data-hop]").evaluateAll((els) => els.map((e) => e.dataset.hop).sort());
+      assertEq(hops, ["c3", "g3"], "the paths' first hops, once c7 is chosen");
+      await clickIn(page, 0, "c3");
+      await page.waitForFunction(() => document.querySelector("#paths .sbw-status").dataset.kind === "refused");
+      assert((await statusOf(page, 0)).text.startsWith("e1:c3:e5:c7 is legal, but not the answer"), (await statusOf(page, 0)).text);
+      assertEq(await widgetPieces(page, 0), expectedPieces(fen), "unchanged after the wrong path");
+      // a try no legal move makes, by keyboard (Enter on e1, then on a1): the engine's reason
+      const sq = (s) => page.locator(`#paths rect[data-square="${s}"]`);
+      await sq("e1").focus();
+      await page.keyboard.press("Enter");
+      await sq("a1").focus();
+      await page.keyboard.press("Enter");
+      await page.waitForFunction(() => /^Not allowed/.test(document.querySelector("#paths .sbw-status").textContent));
+      const reason = await evaluateWithin(page, 10000, "the engine's reason for e1-a1", async (fen) => {
+        const { loadEngine } = await import("/board/engine.js");
+        const E = await loadEngine();
+        const g = E.Game.fromFen(fen);
+        try {
+          g.play({ from: "e1", to: "a1" });
+          return null;
+        } catch (e) {
+          return e.reason;
+        } finally {
+          g.free();
+        }
+      }, fen);
+      assert(reason && (await statusOf(page, 0)).text.includes(reason), `the engine's reason "${reason}"`);
+      // the right path, by keyboard: e1, c7, then g3
+      for (const s of ["e1", "c7", "g3"]) {
+        await sq(s).focus();
+        await page.keyboard.press("Enter");
+      }
+      await page.waitForFunction(() => document.getElementById("paths").hasAttribute("solved"), null, { timeout: 10000 });
+      assertEq((await statusOf(page, 0)).text, "Solved!", "solved by the chosen path");
     },
   },
   {

@@ -6,10 +6,30 @@
 // system Chromium headless, runs every test in a fresh browser context and
 // prints one line per test. Screenshots go to test-output/e2e/.
 // Exit code 0 when every test passed.
+//
+// A test that hangs fails instead of stalling the run: each test has a time
+// limit (DEFAULT_TEST_MS, or its own `timeoutMs`), and every single
+// Playwright action or wait without its own timeout gives up after
+// ACTION_MS.
 
 import { readdirSync, rmSync } from "node:fs";
 import { serve } from "./server.mjs";
 import { launch, OUT_DIR } from "./lib.mjs";
+
+/** The time limit of a test that sets no `timeoutMs` of its own. */
+const DEFAULT_TEST_MS = 60000;
+/** Playwright's limit for one click, fill or wait that names no timeout. */
+const ACTION_MS = 20000;
+
+/** Runs a test body, failing it with its name when it outlives its limit. */
+function runWithin(t, body) {
+  const limit = t.timeoutMs || DEFAULT_TEST_MS;
+  let timer;
+  const expired = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`"${t.name}" timed out: still running after ${limit / 1000} s (its limit)`)), limit);
+  });
+  return Promise.race([body(), expired]).finally(() => clearTimeout(timer));
+}
 
 // Every tests/e2e/*.test.mjs file exports `tests`.
 const tests = [];
@@ -39,10 +59,11 @@ for (const t of selected) {
   page.on("console", (m) => {
     if (m.type() === "error") errors.push(`console error: ${m.text()}`);
   });
+  context.setDefaultTimeout(ACTION_MS);
   const started = Date.now();
   ran += 1;
   try {
-    await t.fn({ page, context, browser, base: server.url, errors });
+    await runWithin(t, () => t.fn({ page, context, browser, base: server.url, errors }));
     const unexpected = errors.filter((e) => !(t.allowErrors || []).some((re) => re.test(e)));
     if (unexpected.length) throw new Error(unexpected.join("\n"));
     console.log(`ok   ${t.name} (${Date.now() - started} ms)`);
@@ -50,7 +71,7 @@ for (const t of selected) {
     failed += 1;
     console.log(`FAIL ${t.name} (${Date.now() - started} ms)\n     ${String(e.stack || e).split("\n").slice(0, 6).join("\n     ")}`);
     for (const err of errors) console.log(`     (${err})`);
-    await page.screenshot({ path: `${OUT_DIR}/FAILED-${t.name.replace(/[^a-z0-9]+/gi, "-")}.png` }).catch(() => {});
+    await page.screenshot({ path: `${OUT_DIR}/FAILED-${t.name.replace(/[^a-z0-9]+/gi, "-")}.png`, timeout: 5000 }).catch(() => {});
   } finally {
     await context.close();
   }

@@ -4,6 +4,9 @@
 // keyboard; hop by hop when two captures share both ends) and animates the
 // moves it is told about. It never decides what is legal: the moves come
 // from the engine (Game.legalMoves()) and go back out through onMove.
+// With `allowAnyMove` (exercises) it shows no destinations at all: any piece
+// of `movableColor` may go to any square, and a try that is none of the
+// legal moves goes out through onAttempt for the engine to judge.
 //
 //   const board = new Board(element, {orientation: "white", onMove(move) {...}});
 //   board.setPosition(game.board());
@@ -49,9 +52,22 @@ const DEFAULTS = {
   label: "Draughts board",
   /** Called with the chosen legal move and {dragged}. */
   onMove: null,
+  /**
+   * Exercise boards: no destination dots, no must-capture rings, no hint of
+   * which pieces can move. Every piece of `movableColor` can be picked and
+   * put on any square that holds none of its own pieces; a legal move goes
+   * to onMove as usual, anything else to onAttempt({from, to}, {dragged}).
+   */
+  allowAnyMove: false,
+  /** "white" | "black": the pieces that can be picked when allowAnyMove. */
+  movableColor: null,
+  /** Called with a try that is no legal move ({from, to}) and {dragged}. */
+  onAttempt: null,
   /** Called with a sentence worth announcing (selection, path choice). */
   onAnnounce: null,
 };
+
+const DARK_SET = new Set(DARK_SQUARES);
 
 function toggleAttr(el, name, on) {
   if (on) {
@@ -227,7 +243,7 @@ export class Board {
 
   _mustCapture() {
     const moves = this.state.legalMoves;
-    if (!this.state.showMustCapture || this.state.viewOnly || !moves.some((m) => m.captures.length)) {
+    if (!this.state.showMustCapture || this.state.viewOnly || this.state.allowAnyMove || !moves.some((m) => m.captures.length)) {
       return new Set();
     }
     return new Set(moves.filter((m) => m.captures.length).map((m) => m.from));
@@ -282,6 +298,8 @@ export class Board {
 
   _targets() {
     if (!this.sel) return { dests: new Set(), hops: new Set() };
+    // Free tries: nothing is shown until a destination several captures share was chosen.
+    if (this.state.allowAnyMove && !this.sel.ambiguousTo) return { dests: new Set(), hops: new Set() };
     const c = this._candidates();
     const dests = new Set(c.map((m) => m.to));
     const hops = new Set();
@@ -411,11 +429,22 @@ export class Board {
   }
 
   _canPick(square) {
-    return !this.state.viewOnly && !this.animation && this._movesFrom(square).length > 0;
+    if (this.state.viewOnly || this.animation) return false;
+    if (this.state.allowAnyMove) return (this.pieces.get(square) || "").startsWith(`${this.state.movableColor}-`);
+    return this._movesFrom(square).length > 0;
+  }
+
+  /** allowAnyMove, nothing but a piece picked: any square without an own piece is a try. */
+  _freeTry() {
+    return this.state.allowAnyMove && this.sel && !this.sel.ambiguousTo && this.sel.partial.length === 1;
   }
 
   _isTarget(square) {
     if (!this.sel || this.animation) return false;
+    if (this._freeTry()) {
+      if (this._candidates().some((m) => m.to === square)) return true;
+      return DARK_SET.has(square) && !(this.pieces.get(square) || "").startsWith(`${this.state.movableColor}-`);
+    }
     const { dests, hops } = this._targets();
     if (dests.has(square) || hops.has(square)) return true;
     const k = this.sel.partial.length;
@@ -426,6 +455,8 @@ export class Board {
     this.sel = { from: square, partial: [square], ambiguousTo: null };
     this.focusSquare = square;
     this.redraw();
+    // free tries: naming the legal destinations would give the answer away
+    if (this.state.allowAnyMove) return this._announce(`${square} selected.`, { kind: "select", square });
     const dests = [...new Set(this._movesFrom(square).map((m) => m.to))];
     this._announce(`${square} selected. ${dests.length === 1 ? "Destination" : "Destinations"}: ${listWords(dests)}.`);
   }
@@ -442,6 +473,7 @@ export class Board {
     const c = this._candidates();
     const ending = c.filter((m) => m.to === square);
     if (ending.length === 1) return this._commit(ending[0], meta);
+    if (!ending.length && this._freeTry()) return this._attempt({ from: this.sel.from, to: square }, meta);
     if (ending.length > 1 && !this.sel.ambiguousTo) {
       this.sel.ambiguousTo = square;
       this.redraw();
@@ -461,6 +493,12 @@ export class Board {
     this.redraw();
     const next = [...this._targets().hops];
     if (next.length) this._announce(`Via ${square}. Next square: ${listWords(next)}.`);
+  }
+
+  _attempt(move, meta) {
+    this.sel = null;
+    this.redraw();
+    if (this.state.onAttempt) this.state.onAttempt(move, meta || {});
   }
 
   _commit(move, meta) {

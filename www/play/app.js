@@ -36,7 +36,6 @@ const WATCHDOG_GRACE_MS = 4000;
 let settings = { mode: "bot", human: "white", level: DEFAULT_LEVEL };
 let game = new Game();
 let end = null; // how a game ended outside the moves: {type: "resign"|"agreement", side}
-let startTurn = "white";
 let viewPly = null; // null = the live position; k = the position after k moves
 let generation = 0; // bumped whenever the game is replaced: late answers are dropped
 let thinking = false; // the bot is searching its move
@@ -107,9 +106,6 @@ function setGame(g, endRecord = null) {
   viewPly = null;
   hint = null;
   notice = "";
-  const s = Game.fromFen(game.startFen());
-  startTurn = s.turn();
-  s.free();
   const hist = game.history();
   board.set({ position: game.board(), lastMove: hist[game.ply() - 1] || null, hint: null });
   update();
@@ -161,6 +157,9 @@ async function playMove(text, { animate = true } = {}) {
   showMoveError("");
   hint = null;
   notice = "";
+  // One status, one render and one save per move: the panels show the
+  // move while the board animates; afterwards only the board's moves are
+  // set (and the bot started).
   persist();
   const gen = generation;
   const st = game.status();
@@ -168,7 +167,7 @@ async function playMove(text, { animate = true } = {}) {
   renderPanels(st);
   if (isLive()) await board.playMove(played, game.board(), { animate });
   if (gen !== generation) return true;
-  update();
+  update({ render: false, st });
   return true;
 }
 
@@ -221,8 +220,9 @@ function statusSentence(st) {
   return `${cap(st.toMove)} to move.`;
 }
 
-function update({ think = true } = {}) {
-  const st = game.status();
+/** Sets the board's moves and starts the bot when it is its turn; renders
+ * the panels and saves unless the caller just did (`render: false`). */
+function update({ think = true, render = true, st = game.status() } = {}) {
   if (isLive()) {
     board.set({
       legalMoves: isHumanTurn() ? game.legalMoves() : [],
@@ -230,8 +230,10 @@ function update({ think = true } = {}) {
       hint,
     });
   }
-  renderPanels(st);
-  persist();
+  if (render) {
+    renderPanels(st);
+    persist();
+  }
   if (think && isLive() && !thinking && !waiting && isBotTurn()) botMove();
 }
 
@@ -306,37 +308,38 @@ function renderMoves() {
   if (key === movesKey) return;
   movesKey = key;
   list.replaceChildren();
-  const offset = startTurn === "black" ? 1 : 0;
-  const rows = Math.ceil((hist.length + offset) / 2);
-  for (let r = 0; r < rows; r++) {
-    const li = document.createElement("li");
-    const num = document.createElement("span");
-    num.className = "move-num";
-    num.textContent = `${r + 1}.`;
-    li.append(num);
-    for (let c = 0; c < 2; c++) {
-      const i = 2 * r + c - offset; // index into hist
-      if (i < 0) {
+  // Move numbers and sides come from the engine (history entries carry
+  // moveNumber and side); a game that starts with Black opens with a gap.
+  let li = null;
+  let number = null;
+  for (let i = 0; i < hist.length; i++) {
+    const h = hist[i];
+    if (h.moveNumber !== number || !li) {
+      number = h.moveNumber;
+      li = document.createElement("li");
+      const num = document.createElement("span");
+      num.className = "move-num";
+      num.textContent = `${number}.`;
+      li.append(num);
+      if (h.side === "black") {
         const gap = document.createElement("span");
         gap.className = "move-gap";
         gap.textContent = "…";
         li.append(gap);
-        continue;
       }
-      if (i >= hist.length) break;
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "move";
-      b.dataset.ply = String(i + 1);
-      b.textContent = hist[i].notation;
-      b.setAttribute("aria-label", `${r + 1}${c === 0 ? "" : "…"} ${cap(c === 0 ? "white" : "black")} ${hist[i].notation}`);
-      if (i + 1 === current) {
-        b.setAttribute("aria-current", "true");
-        b.classList.add("current");
-      }
-      li.append(b);
+      list.append(li);
     }
-    list.append(li);
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "move";
+    b.dataset.ply = String(i + 1);
+    b.textContent = h.notation;
+    b.setAttribute("aria-label", `${number}${h.side === "white" ? "" : "…"} ${cap(h.side)} ${h.notation}`);
+    if (i + 1 === current) {
+      b.setAttribute("aria-current", "true");
+      b.classList.add("current");
+    }
+    li.append(b);
   }
   $("moves-empty").hidden = hist.length > 0;
   $("btn-live").hidden = viewPly === null;

@@ -3,6 +3,9 @@
 // terminating and restarting the worker, and recovery from a crash (the
 // worker is restarted and the request sent again).
 
+/** How often a request is re-sent after a crash before it fails. */
+const RETRIES = 2;
+
 export class Cancelled extends Error {
   constructor() {
     super("the search was cancelled");
@@ -14,13 +17,12 @@ export class BotClient {
   /**
    * @param {object} [o]
    * @param {string} [o.url] the worker script
-   * @param {(n: number) => void} [o.onRestart] called after a crash restart
-   * @param {number} [o.retries] how often a request is re-sent after a crash
+   * @param {(n: number, reason: string) => void} [o.onRestart] called after a crash restart
    */
   constructor(o = {}) {
     this.url = o.url || new URL("../bot-worker.js", import.meta.url).href;
     this.onRestart = o.onRestart || (() => {});
-    this.retries = o.retries ?? 2;
+    this.retries = RETRIES;
     this.nextId = 1;
     this.pending = new Map(); // id -> {payload, resolve, reject, tries, timer, timeoutMs}
     this.restarts = 0;
@@ -93,10 +95,6 @@ export class BotClient {
     return new Promise((resolve, reject) => this._send(payload, timeoutMs, 0, resolve, reject));
   }
 
-  get busy() {
-    return this.pending.size > 0;
-  }
-
   /** Drops every request in flight; a busy worker is terminated and replaced. */
   cancel() {
     if (!this.pending.size) return;
@@ -107,11 +105,5 @@ export class BotClient {
     this.pending.clear();
     if (this.worker) this.worker.terminate();
     this._start();
-  }
-
-  terminate() {
-    this.cancel();
-    if (this.worker) this.worker.terminate();
-    this.worker = null;
   }
 }

@@ -24,14 +24,6 @@ export function save(data) {
   }
 }
 
-export function clearSaved() {
-  try {
-    localStorage.removeItem(KEY);
-  } catch {
-    /* ignore */
-  }
-}
-
 /** `#fen=...&moves=c3-d4 b6-a5` (fen omitted for the usual start). */
 export function encodeShare(record, standardStartFen) {
   const params = new URLSearchParams();

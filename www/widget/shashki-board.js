@@ -28,7 +28,6 @@
 
 import { Board } from "../board/board.js";
 import { loadEngine } from "../board/engine.js";
-import { DARK_SQUARES } from "../board/geometry.js";
 import { cap, other, resultText } from "../play/texts.js";
 
 const MODES = new Set(["static", "explore", "replay", "exercise"]);
@@ -416,6 +415,7 @@ export class ShashkiBoardElement extends HTMLElement {
       lastMove: null,
       hint: null,
       viewOnly: true,
+      allowAnyMove: false,
       showMustCapture: this.mode === "explore",
       ...this._decorations(),
     });
@@ -453,6 +453,7 @@ export class ShashkiBoardElement extends HTMLElement {
       label: "Draughts board",
       viewOnly: true,
       onMove: (move, meta) => this._onBoardMove(move, meta),
+      onAttempt: (move, meta) => this._onBoardMove(move, meta),
       onAnnounce: (text) => {
         // In an exercise every empty square is a possible try: naming them
         // all helps no one, so only the selection is said.
@@ -553,16 +554,15 @@ export class ShashkiBoardElement extends HTMLElement {
       iconButton("forward", "Next move", "forward"),
       iconButton("end", "Last position", "end"),
     );
-    // The move list, numbered in pairs (White's move, Black's move).
-    const firstBlack = this._startFen.startsWith("B");
+    // The move list, numbered in pairs (White's move, Black's move): the
+    // numbers and sides come from the engine's history entries.
     ui.moves.replaceChildren();
     let li = null;
     this._history.forEach((h, i) => {
-      const white = firstBlack ? i % 2 === 1 : i % 2 === 0;
-      if (white || i === 0) {
-        const number = Math.floor((i + (firstBlack ? 1 : 0)) / 2) + 1;
+      if (h.side === "white" || i === 0) {
+        const white = h.side === "white";
         li = el("li", { class: "sbw-move" });
-        li.append(el("span", { class: "sbw-num" }, white ? `${number}.` : `${number}...`));
+        li.append(el("span", { class: "sbw-num" }, white ? `${h.moveNumber}.` : `${h.moveNumber}...`));
         ui.moves.appendChild(li);
       }
       li.append(el("button", { type: "button", "data-ply": i + 1, class: "sbw-move-btn" }, h.notation));
@@ -661,10 +661,13 @@ export class ShashkiBoardElement extends HTMLElement {
   _refreshExercise() {
     const done = this.solved || this._shown;
     const readerToMove = this._game.turn() === this._reader && !done && !this._busy;
-    const moves = readerToMove ? this._game.legalMoves() : [];
+    // The board gets only the engine's legal moves and shows none of them
+    // (allowAnyMove): any other try goes to the engine through onAttempt.
     this._board.set({
       viewOnly: !readerToMove,
-      legalMoves: readerToMove ? [...moves, ...this._attemptMoves(moves)] : [],
+      legalMoves: readerToMove ? this._game.legalMoves() : [],
+      allowAnyMove: true,
+      movableColor: this._reader,
       showMustCapture: false,
     });
     const bar = this._ui.bar;
@@ -672,30 +675,6 @@ export class ShashkiBoardElement extends HTMLElement {
     bar.querySelector('[data-action="solution"]').disabled = this._shown || this.solved;
     this._ui.input.disabled = !readerToMove;
     this._updateLabel();
-  }
-
-  /**
-   * Moves the engine will refuse, offered to the board so that the reader can
-   * try them and hear why. One per own piece and empty square that no legal
-   * move of that piece passes through. They are never played: the engine
-   * judges each one (see _onBoardMove).
-   */
-  _attemptMoves(legal) {
-    const pieces = this._game.board();
-    const turn = this._game.turn();
-    const occupied = new Set(pieces.map((p) => p.square));
-    const empty = DARK_SQUARES.filter((s) => !occupied.has(s));
-    const out = [];
-    for (const p of pieces) {
-      if (p.color !== turn) continue;
-      const reached = new Set();
-      for (const m of legal) if (m.from === p.square) for (const s of m.path.slice(1)) reached.add(s);
-      for (const s of empty) {
-        if (reached.has(s)) continue;
-        out.push({ notation: `${p.square}-${s}`, from: p.square, to: s, path: [p.square, s], captures: [], crowns: false, attempt: true });
-      }
-    }
-    return out;
   }
 
   /** The notations played so far (up to the cursor). */
@@ -837,11 +816,11 @@ export class ShashkiBoardElement extends HTMLElement {
   // ---- board and buttons ----------------------------------------------------
 
   _onBoardMove(move, meta) {
-    // Moves the engine listed go back by their notation; the reader's other
-    // tries go as {from, to} so that the engine can say why they are refused.
-    // A dragged piece is already where it goes: no animation then.
+    // A legal move goes back by its notation; the reader's other tries
+    // (exercises, onAttempt) as {from, to}, so that the engine says why they
+    // are refused. A dragged piece is already where it goes: no animation then.
     const animate = !(meta && meta.dragged);
-    this.attempt(move.attempt ? { from: move.from, to: move.to } : move.notation, { animate });
+    this.attempt(move.notation ? move.notation : { from: move.from, to: move.to }, { animate });
   }
 
   _action(action) {

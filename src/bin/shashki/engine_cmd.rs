@@ -2,35 +2,11 @@
 
 use crate::args::Args;
 use serde_json::json;
-use shashki::engine::{baseline, Clock, Engine, Limits, NoDrawCounts, SearchResult};
+use shashki::engine::{baseline, Clock, Engine, Limits, NoDrawCounts};
 use shashki::game::{Game, Status};
+use shashki::views::SearchView;
 use shashki::{notation, Color, Move, Position};
 use std::process::ExitCode;
-
-fn pv_text(root: &Position, pv: &[Move]) -> Vec<String> {
-    let mut pos = *root;
-    let mut out = Vec::new();
-    for mv in pv {
-        let legal = pos.legal_moves();
-        if !legal.contains(mv) {
-            break;
-        }
-        out.push(notation::write(mv, &legal));
-        pos = pos.play_unchecked(mv);
-    }
-    out
-}
-
-fn result_json(root: &Position, r: &SearchResult) -> serde_json::Value {
-    let legal = root.legal_moves();
-    json!({
-        "move": r.best.map(|m| notation::write(&m, &legal)),
-        "score": r.score,
-        "depth": r.depth,
-        "nodes": r.nodes,
-        "pv": pv_text(root, &r.pv),
-    })
-}
 
 pub fn bestmove(argv: &[String]) -> Result<ExitCode, String> {
     let a = Args::parse(argv, &[])?;
@@ -73,7 +49,11 @@ pub fn bestmove(argv: &[String]) -> Result<ExitCode, String> {
         Some(l) => engine.play_level(&game, l, a.number::<u64>("seed")?.unwrap_or(1), &clock),
         None => engine.search(&game, &limits, &clock),
     };
-    println!("{}", result_json(game.position(), &r));
+    let view = SearchView::new(game.position(), &r);
+    println!(
+        "{}",
+        serde_json::to_string(&view).map_err(|e| e.to_string())?
+    );
     Ok(ExitCode::SUCCESS)
 }
 
@@ -286,9 +266,8 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
         };
         if !quiet {
             let why = match status {
-                Status::Win { reason, .. } => reason.word().to_string(),
-                Status::Draw { reason, .. } => reason.word().to_string(),
                 Status::Ongoing { .. } => format!("stopped after {MAX_PLIES} plies"),
+                over => over.reason_word().unwrap_or_default(),
             };
             eprintln!(
                 "game {:>3} opening {:>3} A {}: {outcome} ({why}, {ply} plies)   running +{w} ={d} -{l}",

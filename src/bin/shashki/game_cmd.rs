@@ -8,14 +8,16 @@
 //! `d4xb2`, numeric squares, full paths); one argument may also hold several
 //! moves separated by spaces, with or without move numbers (`"1. c3-d4 f6-g5"`).
 //! Prints one JSON object:
-//! `{"fen": ..., "status": "ongoing"|"white"|"black"|"draw", "reason": word|null,
-//! "counts": {...}, "ply": N, "moves": [...]}` and exits 0; on a bad FEN or a
+//! `{"fen": ..., "status": {"state", "toMove", "winner", "reason", "counts"},
+//! "ply": N, "moves": [...]}` (the status is [`shashki::views::StatusView`],
+//! the shape the web page reads) and exits 0; on a bad FEN or a
 //! bad move prints `{"error": ..., "code": ..., "ply": N, "move": ...}` and
 //! exits 1 (`ply` is the 1-based number of the refused move, 0 for the FEN).
 
 use crate::args::Args;
 use serde_json::json;
 use shashki::game::Game;
+use shashki::views::StatusView;
 use std::process::ExitCode;
 
 fn is_move_number(w: &str) -> bool {
@@ -55,12 +57,9 @@ pub fn game(argv: &[String]) -> Result<ExitCode, String> {
             return Ok(ExitCode::from(1));
         }
     }
-    let status = game.status();
     let out = json!({
         "fen": game.position().fen(),
-        "status": status.word(),
-        "reason": status.reason_word(),
-        "counts": status.counts(),
+        "status": StatusView::of(&game),
         "ply": game.ply(),
         "moves": game.history().iter().map(|p| p.notation.as_str()).collect::<Vec<_>>(),
     });

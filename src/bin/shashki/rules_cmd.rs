@@ -3,7 +3,8 @@
 use crate::args::Args;
 use serde_json::json;
 use shashki::perft::{self as count, divide};
-use shashki::{notation, Move, Position};
+use shashki::views::MoveView;
+use shashki::Position;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -37,18 +38,6 @@ pub fn perft(argv: &[String]) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The JSON object of one move, as `moves` prints it.
-pub fn move_json(mv: &Move, legal: &[Move]) -> serde_json::Value {
-    json!({
-        "notation": notation::write(mv, legal),
-        "from": mv.from().to_string(),
-        "to": mv.to().to_string(),
-        "path": mv.path().map(|s| s.to_string()).collect::<Vec<_>>(),
-        "captures": mv.captured().map(|s| s.to_string()).collect::<Vec<_>>(),
-        "crowns": mv.crowns(),
-    })
-}
-
 pub fn moves(argv: &[String]) -> Result<ExitCode, String> {
     Args::parse(argv, &[])?.only(&[])?;
     let stdin = std::io::stdin();
@@ -66,7 +55,7 @@ pub fn moves(argv: &[String]) -> Result<ExitCode, String> {
         let obj = match Position::from_fen(line) {
             Ok(pos) => {
                 let legal = pos.legal_moves();
-                json!({"fen": line, "moves": legal.iter().map(|m| move_json(m, &legal)).collect::<Vec<_>>()})
+                json!({"fen": line, "moves": legal.iter().map(|m| MoveView::new(m, &legal)).collect::<Vec<_>>()})
             }
             Err(e) => json!({"fen": line, "error": e.to_string()}),
         };
