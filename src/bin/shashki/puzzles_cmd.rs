@@ -10,6 +10,7 @@ use shashki::engine::{Clock, Engine};
 use shashki::game::{parse_games, Game};
 use shashki::Position;
 use std::collections::{BTreeMap, HashSet};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -315,19 +316,31 @@ fn export(argv: &[String]) -> Result<ExitCode, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     let file: PuzzleFile =
         serde_json::from_str(&text).map_err(|e| format!("{path}: not a puzzle file: {e}"))?;
-    let mut out = String::new();
-    for p in &file.puzzles {
-        let line = serde_json::json!({
-            "id": p.id,
-            "fen": p.fen,
-            "solution": p.solution,
-            "themes": p.themes,
-            "rating": p.rating,
-            "source": p.source,
-        });
-        out.push_str(&line.to_string());
-        out.push('\n');
+    // The documented keys, in the documented order.
+    #[derive(serde::Serialize)]
+    struct Line<'a> {
+        id: &'a str,
+        fen: &'a str,
+        solution: &'a [String],
+        themes: &'a [String],
+        rating: i32,
+        source: &'a str,
     }
-    print!("{out}");
+    let mut out = std::io::stdout().lock();
+    for p in &file.puzzles {
+        let line = serde_json::to_string(&Line {
+            id: &p.id,
+            fen: &p.fen,
+            solution: &p.solution,
+            themes: &p.themes,
+            rating: p.rating,
+            source: &p.source,
+        })
+        .map_err(|e| e.to_string())?;
+        // A closed pipe (`| head`) ends the listing quietly.
+        if writeln!(out, "{line}").is_err() {
+            break;
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
