@@ -1,15 +1,23 @@
-// Perft speed of the WebAssembly build in headless Chromium, next to the
+// Perft speed of the WebAssembly build in headless Chromium against the
 // native build: a benchmark, run by hand (`bash scripts/bench.sh`), never a
 // timed test.
 //
-//   node scripts/bench-wasm.mjs [DIST_DIR] [--depth 8] [--runs 5]
+//   node scripts/bench-wasm.mjs [DIST_DIR] [--depth 10] [--pairs 5] [--sessions 3]
 //
-// Serves the built site, calls the exported `perft` on the start position
-// `runs` times in the page, and prints the median leaves per second; then
-// runs the native `shashki perft` the same number of times and prints the
-// ratio of the medians.
+// Both sides are timed by CPU time, not wall time, so that other work on a
+// shared machine does not count: the page's main-thread CPU time from the
+// DevTools protocol (Performance.getMetrics "ThreadTime") around one call of
+// the exported `perft`, and the native `shashki perft` process's user + sys
+// time (bash's `times`). The runs are interleaved in pairs (wasm then native,
+// native then wasm, ...) so that slow phases of the machine hit both alike;
+// the result is the median of the per-pair ratios, with their spread.
+// One untimed run of each comes first (JIT tiers, page cache). The wasm's
+// speed differs more between browser launches (code placement, tiering)
+// than between runs of one launch, so the pairs are spread over several
+// sessions, each a fresh Chromium.
 
 import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { serve } from "../tests/e2e/server.mjs";
 import { launch } from "../tests/e2e/lib.mjs";
 
@@ -18,47 +26,103 @@ const opt = (name, dflt) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? Number(args[i + 1]) : dflt;
 };
-const depth = opt("depth", 8);
-const runs = opt("runs", 5);
+const depth = opt("depth", 10);
+const pairs = opt("pairs", 5);
+const sessions = opt("sessions", 3);
 const dist = args.find((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--")) || "dist";
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-const server = await serve(dist);
-const browser = await launch();
-const page = await browser.newPage();
-// A blank page of the same origin: nothing else loads the wasm.
-await page.goto(`${server.url}/bench-blank`).catch(() => {});
-const wasm = await page.evaluate(
-  async ({ depth, runs }) => {
-    const mod = await import("/shashki.js");
-    await mod.default();
-    const out = [];
-    for (let i = 0; i < runs; i++) {
-      const t = performance.now();
-      const n = mod.perft(undefined, depth);
-      out.push({ n, ms: performance.now() - t });
-    }
-    return out;
-  },
-  { depth, runs },
-);
-await browser.close();
-await server.close();
-
-// Native: the CLI times perft itself (stderr: "... leaves in S s"), so
-// process start-up is not counted, as in the page.
-const native = [];
-for (let i = 0; i < runs; i++) {
-  const r = spawnSync("target/release/shashki", ["perft", String(depth)], { encoding: "utf8" });
-  const secs = Number(/in ([0-9.]+) s/.exec(r.stderr)?.[1]);
-  native.push({ n: Number(r.stdout.trim()), ms: secs * 1000 });
+const NATIVE = "target/release/shashki";
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+if (!existsSync(NATIVE)) {
+  console.error(`bench-wasm: ${NATIVE} is missing: cargo build --release`);
+  process.exit(1);
 }
 
-const rate = (r) => r.n / (r.ms / 1000);
-const w = median(wasm.map(rate));
-const nat = median(native.map(rate));
-console.log(`perft ${depth} from the start: ${wasm[0].n} leaves (native ${native[0].n})`);
-console.log(`wasm   (Chromium): median ${(w / 1e6).toFixed(1)} M leaves/s over ${runs} runs`);
-console.log(`native (release):  median ${(nat / 1e6).toFixed(1)} M leaves/s over ${runs} runs`);
-console.log(`wasm / native: ${((100 * w) / nat).toFixed(0)} %`);
-if (wasm[0].n !== native[0].n) process.exit(1);
+function nativeRun() {
+  // `times` prints the shell's own and then its children's user and sys time.
+  const r = spawnSync("bash", ["-c", `${NATIVE} perft ${depth} 2>&1; times`], { encoding: "utf8" });
+  const lines = r.stdout.trim().split("\n");
+  const n = Number(lines.find((l) => /^\d+$/.test(l.trim())));
+  const wall = Number(/in ([0-9.]+) s/.exec(r.stdout)?.[1]) * 1000;
+  const t = lines[lines.length - 1].match(/(\d+)m([0-9.]+)s/g).map((x) => {
+    const [, m, s] = /(\d+)m([0-9.]+)s/.exec(x);
+    return Number(m) * 60 + Number(s);
+  });
+  return { n, wallMs: wall, cpuMs: (t[0] + t[1]) * 1000 };
+}
+
+const server = await serve(dist);
+const rows = [];
+const perSession = [];
+for (let s = 0; s < sessions; s++) {
+  const browser = await launch();
+  const page = await browser.newPage();
+  // A blank page of the same origin: nothing else runs on its main thread.
+  await page.goto(`${server.url}/bench-blank`).catch(() => {});
+  await page.evaluate(async () => {
+    const mod = await import("/shashki.js");
+    await mod.default();
+    window.benchPerft = (depth) => mod.perft(undefined, depth);
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const threadTime = async () => {
+    const { metrics } = await cdp.send("Performance.getMetrics");
+    return metrics.find((m) => m.name === "ThreadTime").value; // seconds
+  };
+  const wasmRun = async () => {
+    const t0 = await threadTime();
+    const r = await page.evaluate((d) => {
+      const t = performance.now();
+      const n = Number(window.benchPerft(d));
+      return { n, wallMs: performance.now() - t };
+    }, depth);
+    const cpuMs = ((await threadTime()) - t0) * 1000;
+    return { ...r, cpuMs };
+  };
+  await wasmRun(); // warm-up, not counted
+  nativeRun();
+  const mine = [];
+  for (let i = 0; i < pairs; i++) {
+    let w, nat;
+    if (i % 2 === 0) {
+      w = await wasmRun();
+      nat = nativeRun();
+    } else {
+      nat = nativeRun();
+      w = await wasmRun();
+    }
+    if (w.n !== nat.n) {
+      console.error(`perft ${depth}: wasm counts ${w.n}, native ${nat.n}`);
+      process.exit(1);
+    }
+    const row = { session: s + 1, w, nat, cpu: nat.cpuMs / w.cpuMs, wall: nat.wallMs / w.wallMs };
+    rows.push(row);
+    mine.push(row.cpu);
+  }
+  perSession.push(median(mine));
+  await browser.close();
+}
+await server.close();
+
+const rate = (r) => `${(r.n / r.cpuMs / 1000).toFixed(1)} M/s`;
+console.log(`perft ${depth} from the start: ${rows[0].w.n} leaves; ${sessions} sessions of ${pairs} interleaved pairs`);
+console.log("session pair  wasm cpu ms  native cpu ms  wasm/native (cpu)  (wall)");
+rows.forEach((r, i) =>
+  console.log(
+    `${String(r.session).padStart(7)} ${String((i % pairs) + 1).padStart(4)}  ${r.w.cpuMs.toFixed(0).padStart(11)}  ${r.nat.cpuMs.toFixed(0).padStart(13)}` +
+      `  ${(100 * r.cpu).toFixed(1).padStart(16)} %  ${(100 * r.wall).toFixed(1).padStart(5)} %`,
+  ),
+);
+const cpu = rows.map((r) => r.cpu);
+console.log(`wasm   (Chromium): median ${rate({ n: rows[0].w.n, cpuMs: median(rows.map((r) => r.w.cpuMs)) })} of CPU time`);
+console.log(`native (release):  median ${rate({ n: rows[0].w.n, cpuMs: median(rows.map((r) => r.nat.cpuMs)) })} of CPU time`);
+console.log(`per-session medians: ${perSession.map((x) => `${(100 * x).toFixed(1)} %`).join(", ")}`);
+console.log(
+  `wasm / native: ${(100 * median(cpu)).toFixed(1)} % (median of all per-pair CPU-time ratios; ` +
+    `range ${(100 * Math.min(...cpu)).toFixed(1)}-${(100 * Math.max(...cpu)).toFixed(1)} %; ` +
+    `wall-clock median ${(100 * median(rows.map((r) => r.wall))).toFixed(1)} %)`,
+);

@@ -11,6 +11,7 @@
 //! * [`pdn`] reads and writes games.
 
 pub mod draws;
+pub mod facts;
 #[allow(clippy::module_inception)]
 mod game;
 pub mod pdn;

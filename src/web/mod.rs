@@ -16,6 +16,8 @@ pub(crate) mod convert;
 mod convert_tests;
 #[cfg(target_arch = "wasm32")]
 mod js;
+#[cfg(target_arch = "wasm32")]
+pub mod rules_js;
 
 #[cfg(target_arch = "wasm32")]
 pub use js::*;

@@ -52,7 +52,12 @@ const t0 = Date.now();
 const selected = tests.filter((t) => !grep || t.name.includes(grep));
 
 for (const t of selected) {
-  const context = await browser.newContext({ viewport: t.viewport || { width: 1280, height: 900 } });
+  // Service workers are blocked unless a test asks for them (offline.test.mjs):
+  // a worker would answer from its cache, past the tests' route interception.
+  const context = await browser.newContext({
+    viewport: t.viewport || { width: 1280, height: 900 },
+    serviceWorkers: t.serviceWorkers || "block",
+  });
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(`page error: ${e.message}`));

@@ -21,6 +21,7 @@ const TYPES = {
   ".ico": "image/x-icon",
   ".txt": "text/plain; charset=utf-8",
   ".pdn": "text/plain; charset=utf-8",
+  ".webmanifest": "application/manifest+json",
 };
 
 export function serve(dir, port = 0) {

@@ -4,6 +4,7 @@
 
 import { between, rankOf, squareCenter } from "./geometry.js";
 import { placePiece } from "./render.js";
+import { sleep } from "../shared/util.js";
 
 const ease = (t) => (t < 0.5 ? 4 * t * t * t : 1 - Math.pow(-2 * t + 2, 3) / 2);
 
@@ -13,10 +14,6 @@ export function prefersReducedMotion() {
 
 function frame() {
   return new Promise((resolve) => requestAnimationFrame(resolve));
-}
-
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /**

@@ -13,6 +13,7 @@
 //   board.setLegalMoves(game.legalMoves());
 //   await board.playMove(move, game.board());
 
+import { listWords, t } from "../i18n/i18n.js";
 import { animateMove, prefersReducedMotion } from "./animate.js";
 import { DARK_SQUARES, squareCenter } from "./geometry.js";
 import { bindInput } from "./input.js";
@@ -49,7 +50,8 @@ const DEFAULTS = {
   animation: true,
   /** Duration of a one-square slide, in ms. */
   hopMs: 190,
-  label: "Draughts board",
+  /** The board's accessible name (default: "Draughts board" in the reader's language). */
+  label: null,
   /** Called with the chosen legal move and {dragged}. */
   onMove: null,
   /**
@@ -87,10 +89,7 @@ function samePrefix(path, prefix) {
   return true;
 }
 
-function listWords(items) {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
-}
+const orList = (items) => listWords(items, "or");
 
 export class Board {
   /**
@@ -120,7 +119,7 @@ export class Board {
     if ("position" in config) this._setPieces(config.position);
     if ("legalMoves" in config || "position" in config || "viewOnly" in config) this.sel = null;
     Object.assign(this.state, config);
-    if ("label" in config) this.dom.svg.setAttribute("aria-label", config.label);
+    if ("label" in config) this.dom.svg.setAttribute("aria-label", config.label || t("board.label"));
     this.redraw();
   }
 
@@ -366,11 +365,11 @@ export class Board {
     for (const s of DARK_SQUARES) {
       const rect = this.dom.squares.get(s);
       const piece = this.pieces.get(s);
-      const parts = [s, piece ? pieceName(piece) : "empty"];
-      if (this.sel && this.sel.from === s) parts.push("selected");
-      if (must.has(s)) parts.push("must capture");
-      if (dests.has(s)) parts.push("move here");
-      else if (hops.has(s)) parts.push("capture path");
+      const parts = [s, piece ? pieceName(piece) : t("board.empty")];
+      if (this.sel && this.sel.from === s) parts.push(t("board.selected"));
+      if (must.has(s)) parts.push(t("board.mustCapture"));
+      if (dests.has(s)) parts.push(t("board.moveHere"));
+      else if (hops.has(s)) parts.push(t("board.capturePath"));
       setAttr(rect, "aria-label", parts.join(", "));
       setAttr(rect, "tabindex", s === this.focusSquare ? "0" : "-1");
       toggleAttr(rect, "aria-pressed", !!(this.sel && this.sel.from === s));
@@ -418,8 +417,8 @@ export class Board {
     this.state.lastMove = a.move;
   }
 
-  _announce(text) {
-    if (this.state.onAnnounce) this.state.onAnnounce(text);
+  _announce(text, info = {}) {
+    if (this.state.onAnnounce) this.state.onAnnounce(text, info);
   }
 
   // ---- choosing a move ----------------------------------------------------
@@ -456,9 +455,12 @@ export class Board {
     this.focusSquare = square;
     this.redraw();
     // free tries: naming the legal destinations would give the answer away
-    if (this.state.allowAnyMove) return this._announce(`${square} selected.`, { kind: "select", square });
+    if (this.state.allowAnyMove) return this._announce(t("board.announce.selectFree", { sq: square }), { kind: "select", square });
     const dests = [...new Set(this._movesFrom(square).map((m) => m.to))];
-    this._announce(`${square} selected. ${dests.length === 1 ? "Destination" : "Destinations"}: ${listWords(dests)}.`);
+    this._announce(t("board.announce.select", { sq: square, n: dests.length, list: orList(dests) }), {
+      kind: "select",
+      square,
+    });
   }
 
   _deselect() {
@@ -478,9 +480,7 @@ export class Board {
       this.sel.ambiguousTo = square;
       this.redraw();
       const next = [...this._targets().hops];
-      this._announce(
-        `Several captures end on ${square}. Choose the path hop by hop: next square ${listWords(next)}.`,
-      );
+      this._announce(t("board.announce.ambiguous", { sq: square, list: orList(next) }), { kind: "ambiguous", square });
       return;
     }
     const via = c.filter((m) => m.path[k] === square);
@@ -492,7 +492,7 @@ export class Board {
     if (exact.length === 1 && rest.every((m) => m.to === exact[0].to)) return this._commit(exact[0], meta);
     this.redraw();
     const next = [...this._targets().hops];
-    if (next.length) this._announce(`Via ${square}. Next square: ${listWords(next)}.`);
+    if (next.length) this._announce(t("board.announce.via", { sq: square, list: orList(next) }), { kind: "via", square });
   }
 
   _attempt(move, meta) {

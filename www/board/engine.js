@@ -6,6 +6,8 @@
 // init() ourselves. Either way every caller shares one promise, so the wasm
 // is fetched and instantiated once.
 
+import { setRuleFacts } from "../shared/facts.js";
+
 let loading = null;
 
 /** Where the wasm-bindgen module lives: the site root, next to index.html. */
@@ -47,10 +49,14 @@ function waitForTrunk() {
 export function loadEngine(options = {}) {
   if (!loading) {
     loading = (async () => {
-      if (globalThis.wasmBindings) return globalThis.wasmBindings;
-      if (trunkLoaderPresent()) return waitForTrunk();
-      const mod = await import(options.moduleUrl || DEFAULT_MODULE_URL);
-      await mod.default();
+      let mod = globalThis.wasmBindings;
+      if (!mod && trunkLoaderPresent()) mod = await waitForTrunk();
+      if (!mod) {
+        mod = await import(options.moduleUrl || DEFAULT_MODULE_URL);
+        await mod.default();
+      }
+      // The rule numbers every text uses (draw counts, crowning rows).
+      if (typeof mod.ruleFacts === "function") setRuleFacts(mod.ruleFacts());
       return mod;
     })();
     // A failed load may be retried (e.g. after a network hiccup).

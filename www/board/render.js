@@ -1,6 +1,7 @@
 // SVG rendering of the board: frame, coordinates, squares, marks, pieces.
 // Knows nothing about rules: it draws what board.js tells it to.
 
+import { has, t } from "../i18n/i18n.js";
 import {
   ALL_SQUARES,
   FILES,
@@ -26,15 +27,10 @@ export function el(name, attrs = {}, parent = null) {
   return e;
 }
 
-const PIECE_NAMES = {
-  "white-man": "white man",
-  "white-king": "white king",
-  "black-man": "black man",
-  "black-king": "black king",
-};
-
+/** "white man", "чёрная дамка": the piece's name in the reader's language. */
 export function pieceName(piece) {
-  return PIECE_NAMES[piece] || piece;
+  const key = `board.piece.${piece}`;
+  return has(key) ? t(key) : piece;
 }
 
 /** Builds the static skeleton: returns the svg and its layers. */
@@ -44,7 +40,7 @@ export function createSvg(label) {
     viewBox: `0 0 ${SIZE} ${SIZE}`,
     class: "sb-board",
     role: "group",
-    "aria-label": label || "Draughts board",
+    "aria-label": label || t("board.label"),
     "aria-roledescription": "board",
   });
   const defs = el("defs", {}, svg);

@@ -2,23 +2,20 @@
 // localStorage and shows it. The exercises themselves are <shashki-board>
 // widgets; each tells us when it is solved with a `shashki-solved` event.
 
+import { onLangChange, t } from "../i18n/i18n.js";
+import { storage } from "../shared/util.js";
+
 const KEY = "shashki.lessons.v1";
 
+/** Storage unavailable or damaged: start afresh. */
 function load() {
-  try {
-    const data = JSON.parse(localStorage.getItem(KEY) || "{}");
-    return new Set(Array.isArray(data.solved) ? data.solved.filter((s) => typeof s === "string") : []);
-  } catch {
-    return new Set(); // storage unavailable or damaged: start afresh
-  }
+  const data = storage.get(KEY, {});
+  return new Set(Array.isArray(data?.solved) ? data.solved.filter((s) => typeof s === "string") : []);
 }
 
+/** Private mode or full storage: progress lasts for this visit only. */
 function save(solved) {
-  try {
-    localStorage.setItem(KEY, JSON.stringify({ solved: [...solved].sort() }));
-  } catch {
-    /* private mode or full storage: progress lasts for this visit only */
-  }
+  storage.set(KEY, { solved: [...solved].sort() });
 }
 
 const solved = load();
@@ -42,10 +39,10 @@ function render() {
   const total = exercises.length;
   document.getElementById("progress-text").textContent =
     count === 0
-      ? `${total} exercises. Your progress is kept in this browser.`
+      ? t("lessons.progressNone", { total })
       : count === total
-        ? `All ${total} exercises solved. Well done!`
-        : `${count} of ${total} exercises solved.`;
+        ? t("lessons.progressAll", { total })
+        : t("lessons.progressSome", { count, total });
   document.getElementById("progress-fill").style.width = `${total ? (100 * count) / total : 0}%`;
   document.getElementById("progress-reset").hidden = count === 0;
 
@@ -63,7 +60,7 @@ function render() {
     const link = list && list.querySelector(`a[href="#${section.id}"]`);
     if (link) {
       tick(link.parentElement, done);
-      if (done) link.setAttribute("aria-description", "completed");
+      if (done) link.setAttribute("aria-description", t("lessons.completed"));
       else link.removeAttribute("aria-description");
     }
   }
@@ -84,3 +81,4 @@ document.getElementById("progress-reset").addEventListener("click", () => {
 });
 
 render();
+onLangChange(render);

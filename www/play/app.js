@@ -5,17 +5,33 @@
 import { Board } from "../board/board.js";
 import { loadEngine } from "../board/engine.js";
 import { BotClient } from "./bot-client.js";
+import { firstBoard, markFirstBoard, markInteractive } from "./first-board.js";
 import * as store from "./store.js";
-import { cap, drawCountText, other, reasonText, resultText } from "./texts.js";
+import { onLangChange, t } from "../i18n/i18n.js";
+import { drawCountText, errorText, headline, materialText, other, reasonText, resultText } from "../shared/status-text.js";
 
 const $ = (id) => document.getElementById(id);
+
+// The board is drawn at once, before the wasm engine has loaded (first-board.js
+// reads the saved position's pieces; no rule is needed to draw), and takes
+// moves once the engine is ready.
+const board = new Board($("board"), {
+  label: t("play.boardLabel"),
+  ...firstBoard(store.loadSaved(), location.hash),
+  onMove: (move, meta) => {
+    if (!isHumanTurn()) return;
+    playMove(move.notation, { animate: !meta.dragged });
+  },
+  onAnnounce: announce,
+});
+markFirstBoard();
 
 let engine;
 try {
   engine = await loadEngine();
 } catch (e) {
-  document.getElementById("status-main").textContent = "The game could not start";
-  document.getElementById("status-sub").textContent = `${e.message}. Reload the page to try again.`;
+  document.getElementById("status-main").textContent = t("play.startFailed");
+  document.getElementById("status-sub").textContent = t("play.startFailedDetail", { message: e.message });
   throw e;
 }
 const { Game, levels } = engine;
@@ -51,15 +67,6 @@ const bot = new BotClient({
     debug.botRestarts = n;
     console.warn(`bot worker restarted (${reason})`);
   },
-});
-
-const board = new Board($("board"), {
-  label: "Board",
-  onMove: (move, meta) => {
-    if (!isHumanTurn()) return;
-    playMove(move.notation, { animate: !meta.dragged });
-  },
-  onAnnounce: announce,
 });
 
 // ---- the game record ---------------------------------------------------
@@ -118,7 +125,7 @@ function cancelRequests() {
 }
 
 function persist() {
-  store.save({ record: record(), settings, orientation: board.orientation });
+  store.save({ record: record(), settings, orientation: board.orientation, fen: game.fen() });
 }
 
 // ---- whose turn --------------------------------------------------------
@@ -151,7 +158,7 @@ async function playMove(text, { animate = true } = {}) {
   try {
     played = game.play(text);
   } catch (e) {
-    showMoveError(e.message);
+    showMoveError(errorText(e));
     return false;
   }
   showMoveError("");
@@ -163,7 +170,7 @@ async function playMove(text, { animate = true } = {}) {
   persist();
   const gen = generation;
   const st = game.status();
-  announce(`${cap(mover)} played ${played.notation}. ${statusSentence(st)}`);
+  announce(t("play.played", { side: mover, move: played.notation, status: statusSentence(st) }));
   renderPanels(st);
   if (isLive()) await board.playMove(played, game.board(), { animate });
   if (gen !== generation) return true;
@@ -202,7 +209,7 @@ async function botMove() {
   } catch (e) {
     if (e.cancelled || gen !== generation) return;
     thinking = false;
-    notice = `The bot could not move: ${e.message}`;
+    notice = t("play.botFailed", { message: e.message });
     update({ think: false });
   }
 }
@@ -217,7 +224,7 @@ function randomSeed() {
 
 function statusSentence(st) {
   if (st.state !== "ongoing") return resultText(st);
-  return `${cap(st.toMove)} to move.`;
+  return t("play.toMoveSentence", { side: st.toMove });
 }
 
 /** Sets the board's moves and starts the bot when it is its turn; renders
@@ -252,14 +259,14 @@ function renderStatus(st) {
   const main = $("status-main");
   const sub = $("status-sub");
   if (st.state === "ongoing") {
-    main.textContent = `${cap(st.toMove)} to move`;
-    if (thinking) sub.textContent = "The bot is thinking…";
-    else if (waiting === "draw") sub.textContent = "The bot is considering your draw offer…";
-    else if (waiting === "hint") sub.textContent = "Looking for a good move…";
-    else if (settings.mode === "bot") sub.textContent = st.toMove === settings.human ? "Your move" : "";
+    main.textContent = headline(st);
+    if (thinking) sub.textContent = t("play.botThinking");
+    else if (waiting === "draw") sub.textContent = t("play.botConsidering");
+    else if (waiting === "hint") sub.textContent = t("play.lookingHint");
+    else if (settings.mode === "bot") sub.textContent = st.toMove === settings.human ? t("play.yourMove") : "";
     else sub.textContent = "";
   } else {
-    main.textContent = st.state === "draw" ? "Draw" : `${cap(st.winner)} wins`;
+    main.textContent = headline(st);
     sub.textContent = reasonText(st);
   }
   $("draw-count").textContent = drawCountText(st);
@@ -269,10 +276,11 @@ function renderStatus(st) {
 }
 
 function describeSide(color) {
-  if (settings.mode === "humans") return { name: cap(color), detail: "" };
-  if (color === settings.human) return { name: "You", detail: cap(color) };
+  const side = t("side.name", { side: color });
+  if (settings.mode === "humans") return { name: side, detail: "" };
+  if (color === settings.human) return { name: t("play.you"), detail: side };
   const l = levelInfo();
-  return { name: `Bot · level ${l.level}`, detail: `${l.name} · ${cap(color)}` };
+  return { name: t("play.botName", { level: l.level }), detail: t("play.botDetail", { name: l.name, side: color }) };
 }
 
 function renderPlayers(st) {
@@ -289,10 +297,7 @@ function renderPlayers(st) {
     el.querySelector(".player-name").textContent = d.name;
     el.querySelector(".player-detail").textContent = d.detail;
     const c = counts[color];
-    const parts = [];
-    if (c.man) parts.push(`${c.man} ${c.man === 1 ? "man" : "men"}`);
-    if (c.king) parts.push(`${c.king} ${c.king === 1 ? "king" : "kings"}`);
-    el.querySelector(".player-count").textContent = parts.length ? parts.join(" · ") : "no pieces";
+    el.querySelector(".player-count").textContent = materialText(c.man, c.king);
     const toMove = st.state === "ongoing" && st.toMove === color;
     el.classList.toggle("to-move", toMove);
     el.querySelector(".player-thinking").hidden = !(thinking && toMove);
@@ -334,7 +339,7 @@ function renderMoves() {
     b.className = "move";
     b.dataset.ply = String(i + 1);
     b.textContent = h.notation;
-    b.setAttribute("aria-label", `${number}${h.side === "white" ? "" : "…"} ${cap(h.side)} ${h.notation}`);
+    b.setAttribute("aria-label", t("play.moveLabel", { num: number, black: h.side !== "white", side: h.side, move: h.notation }));
     if (i + 1 === current) {
       b.setAttribute("aria-current", "true");
       b.classList.add("current");
@@ -344,7 +349,7 @@ function renderMoves() {
   $("moves-empty").hidden = hist.length > 0;
   $("btn-live").hidden = viewPly === null;
   $("view-note").hidden = viewPly === null;
-  if (viewPly !== null) $("view-note").textContent = viewPly === 0 ? "Viewing the start position" : `Viewing the position after move ${viewPly}`;
+  if (viewPly !== null) $("view-note").textContent = viewPly === 0 ? t("play.viewStart") : t("play.viewAfter", { n: viewPly });
   requestAnimationFrame(() => {
     const scroller = $("move-scroll");
     if (viewPly === null) scroller.scrollTop = scroller.scrollHeight;
@@ -412,7 +417,7 @@ function viewPosition(ply) {
     const hist = game.history();
     board.set({ position: game.board(), lastMove: hist[n - 1] || null, viewOnly: false });
     update();
-    announce(`Back to the game. ${statusSentence(game.status())}`);
+    announce(t("play.backToGame", { status: statusSentence(game.status()) }));
     return;
   }
   viewPly = Math.max(0, ply);
@@ -421,7 +426,7 @@ function viewPosition(ply) {
   board.set({ position: g.board(), lastMove: last, viewOnly: true, legalMoves: [], hint: null });
   g.free();
   renderPanels(game.status());
-  announce(viewPly === 0 ? "Start position." : `Position after ${last.notation}.`);
+  announce(viewPly === 0 ? t("play.startPosition") : t("play.positionAfter", { move: last.notation }));
 }
 
 // ---- commands ----------------------------------------------------------
@@ -434,8 +439,8 @@ function newGame(opts) {
   persist();
   announce(
     settings.mode === "bot"
-      ? `New game against the bot, level ${settings.level}. You play ${settings.human}. White to move.`
-      : "New game for two players. White to move.",
+      ? t("play.newBotGame", { level: settings.level, side: settings.human })
+      : t("play.newHumansGame"),
   );
 }
 
@@ -456,7 +461,7 @@ function undo() {
   const n = g.ply();
   g.free();
   setGame(buildGame({ startFen: rec.startFen, moves: rec.moves.slice(0, n), end: null }));
-  announce(`Move taken back. ${statusSentence(game.status())}`);
+  announce(t("play.undone", { status: statusSentence(game.status()) }));
 }
 
 async function offerDraw() {
@@ -465,14 +470,14 @@ async function offerDraw() {
   if (settings.mode === "humans") {
     const side = st.toMove;
     const ok = await confirmDialog(
-      `${cap(side)} offers a draw`,
-      `${cap(other(side))}, do you accept the draw?`,
-      "Accept the draw",
-      "Decline",
+      t("play.offersDraw", { side }),
+      t("play.acceptQuestion", { side: other(side) }),
+      t("play.acceptDraw"),
+      t("play.decline"),
     );
     if (ok) finishByAgreement(side);
     else {
-      notice = `${cap(other(side))} declined the draw.`;
+      notice = t("play.declined", { side: other(side) });
       announce(notice);
       update();
     }
@@ -490,14 +495,14 @@ async function offerDraw() {
     waiting = null;
     if (result) finishByAgreement(settings.human);
     else {
-      notice = "The bot declines the draw.";
+      notice = t("play.botDeclines");
       announce(notice);
       update();
     }
   } catch (e) {
     if (e.cancelled || gen !== generation) return;
     waiting = null;
-    notice = `No answer to the draw offer: ${e.message}`;
+    notice = t("play.noDrawAnswer", { message: e.message });
     update();
   }
 }
@@ -506,7 +511,7 @@ function finishByAgreement(side) {
   game.offerDraw(side);
   game.acceptDraw();
   end = { type: "agreement", side };
-  notice = settings.mode === "bot" ? "The bot accepts the draw." : "";
+  notice = settings.mode === "bot" ? t("play.botAccepts") : "";
   update();
   announce(`${notice} ${statusSentence(game.status())}`.trim());
 }
@@ -516,10 +521,10 @@ async function resign() {
   if (st.state !== "ongoing") return;
   const side = settings.mode === "bot" ? settings.human : st.toMove;
   const ok = await confirmDialog(
-    "Resign?",
-    settings.mode === "bot" ? "The bot wins this game." : `${cap(side)} resigns and ${cap(other(side))} wins.`,
-    "Resign",
-    "Keep playing",
+    t("play.resignTitle"),
+    settings.mode === "bot" ? t("play.resignBot") : t("play.resignHumans", { side, other: other(side) }),
+    t("play.resign"),
+    t("play.keepPlaying"),
   );
   if (!ok || game.status().state !== "ongoing") return;
   cancelRequests();
@@ -540,11 +545,11 @@ async function askHint() {
     waiting = null;
     hint = result.move || null;
     update();
-    if (hint) announce(`Hint: ${hint.notation}.`);
+    if (hint) announce(t("play.hint", { move: hint.notation }));
   } catch (e) {
     if (e.cancelled || gen !== generation) return;
     waiting = null;
-    notice = `No hint: ${e.message}`;
+    notice = t("play.noHint", { message: e.message });
     update();
   }
 }
@@ -553,22 +558,22 @@ function flip() {
   board.flip();
   renderPlayers(game.status());
   persist();
-  announce(`Board flipped: ${cap(board.orientation)} at the bottom.`);
+  announce(t("play.flipped", { side: board.orientation }));
 }
 
 /** Opens a pasted FEN or PDN (or a share link). */
 function loadText(text) {
-  const t = text.trim();
-  if (!t) return "Paste a FEN or a PDN first.";
-  const shared = t.includes("#") ? store.decodeShare(t.slice(t.indexOf("#"))) : null;
+  const pasted = text.trim();
+  if (!pasted) return t("play.pasteFirst");
+  const shared = pasted.includes("#") ? store.decodeShare(pasted.slice(pasted.indexOf("#"))) : null;
   try {
     if (shared) setGame(buildGame(shared));
-    else if (/^\[?\s*(FEN\s+")?[WB]\s*:/i.test(t)) setGame(Game.fromFen(t));
-    else setGame(Game.fromPdn(t));
+    else if (/^\[?\s*(FEN\s+")?[WB]\s*:/i.test(pasted)) setGame(Game.fromFen(pasted));
+    else setGame(Game.fromPdn(pasted));
   } catch (e) {
-    return e.message;
+    return errorText(e);
   }
-  announce(`Game loaded. ${statusSentence(game.status())}`);
+  announce(t("play.loaded", { status: statusSentence(game.status()) }));
   return "";
 }
 
@@ -599,7 +604,7 @@ function openNewGameDialog() {
 function syncLevelDescription() {
   const form = $("new-game-form");
   const l = levelInfo(Number(form.elements.level.value));
-  $("level-desc").textContent = l.description;
+  $("level-desc").textContent = t("play.levelDescription", { level: l.level, description: l.description });
   $("level-row").hidden = form.elements.side.value === "humans";
 }
 
@@ -608,7 +613,7 @@ function setupNewGameDialog() {
   for (const l of LEVELS) {
     const o = document.createElement("option");
     o.value = String(l.level);
-    o.textContent = `${l.level} · ${l.name}`;
+    o.textContent = t("play.levelOption", { level: l.level, name: l.name });
     sel.append(o);
   }
   const form = $("new-game-form");
@@ -648,8 +653,8 @@ function wire() {
     const text = input.value.trim();
     if (!text) return;
     if (!isLive()) viewPosition(null);
-    if (game.status().state !== "ongoing") return showMoveError("The game is over.");
-    if (!isHumanTurn()) return showMoveError(thinking ? "Wait: the bot is thinking." : "It is not your move.");
+    if (game.status().state !== "ongoing") return showMoveError(t("play.gameOver"));
+    if (!isHumanTurn()) return showMoveError(thinking ? t("play.waitBot") : t("play.notYourMove"));
     if (await playMove(text)) input.value = "";
     else announce($("move-error").textContent);
   });
@@ -682,7 +687,7 @@ async function copyField(button) {
     ok = document.execCommand && document.execCommand("copy");
   }
   const old = button.textContent;
-  button.textContent = ok ? "Copied" : "Select and copy";
+  button.textContent = ok ? t("play.copied") : t("play.copyManually");
   setTimeout(() => (button.textContent = old), 1500);
 }
 
@@ -691,19 +696,38 @@ function openFromHash() {
   if (!shared) return false;
   try {
     setGame(buildGame(shared));
-    announce(`Shared game opened. ${statusSentence(game.status())}`);
+    announce(t("play.sharedOpened", { status: statusSentence(game.status()) }));
   } catch (e) {
-    notice = `The link holds no valid game: ${e.message}`;
+    notice = t("play.badLink", { message: errorText(e) });
     update();
   }
   history.replaceState(null, "", location.pathname + location.search);
   return true;
 }
 
+// ---- language ------------------------------------------------------------
+
+/** After a switch of language: every text the script wrote, again. */
+function relabel() {
+  board.set({ label: t("play.boardLabel") });
+  board.redraw();
+  for (const o of $("level-select").options) {
+    const l = levelInfo(Number(o.value));
+    o.textContent = t("play.levelOption", { level: l.level, name: l.name });
+  }
+  syncLevelDescription();
+  showMoveError("");
+  $("load-error").textContent = "";
+  notice = "";
+  movesKey = ""; // the move list's labels are in the old language
+  renderPanels(game.status());
+}
+
 // ---- start -------------------------------------------------------------
 
 function start() {
   wire();
+  onLangChange(relabel);
   const saved = store.loadSaved();
   if (saved && saved.settings) {
     settings = { ...settings, ...saved.settings };
@@ -716,12 +740,13 @@ function start() {
       try {
         g = buildGame(saved.record);
       } catch (e) {
-        notice = `The saved game could not be restored: ${e.message}`;
+        notice = t("play.badSaved", { message: errorText(e) });
       }
     }
     setGame(g || new Game(), g ? saved.record.end || null : null);
   }
   document.body.classList.add("ready");
+  markInteractive();
 }
 
 start();

@@ -2,26 +2,19 @@
 // (the URL hash). A record is {startFen, moves: [notation], end}; the Game
 // is always rebuilt from it by the engine, which re-checks every move.
 
+import { storage } from "../shared/util.js";
+
 const KEY = "shashki.play.v1";
 
 export function loadSaved() {
-  try {
-    const raw = localStorage.getItem(KEY);
-    if (!raw) return null;
-    const data = JSON.parse(raw);
-    if (!data || data.v !== 1 || !Array.isArray(data.record?.moves)) return null;
-    return data;
-  } catch {
-    return null;
-  }
+  const data = storage.get(KEY);
+  if (!data || data.v !== 1 || !Array.isArray(data.record?.moves)) return null;
+  return data;
 }
 
+/** Private mode or full storage: the game just won't survive a reload. */
 export function save(data) {
-  try {
-    localStorage.setItem(KEY, JSON.stringify({ v: 1, ...data }));
-  } catch {
-    /* private mode or full storage: the game just won't survive a reload */
-  }
+  storage.set(KEY, { v: 1, ...data });
 }
 
 /** `#fen=...&moves=c3-d4 b6-a5` (fen omitted for the usual start). */

@@ -1,5 +1,9 @@
 // Every user-visible string of the puzzles page, in English. A translation
-// adds a table with the same keys (functions for the sentences with numbers).
+// adds a table with the same keys (functions for the sentences with numbers):
+// the Russian is www/i18n/ru-puzzles.js.
+
+import { localTable } from "../i18n/i18n.js";
+import ru from "../i18n/ru-puzzles.js";
 
 export const en = {
   skip: "Skip to the puzzle",
@@ -67,4 +71,4 @@ export const en = {
   dailyTitle: (date) => `Today's puzzle (${date})`,
 };
 
-export const texts = en;
+export const texts = localTable(en, { ru });

@@ -28,13 +28,15 @@
 
 import { Board } from "../board/board.js";
 import { loadEngine } from "../board/engine.js";
-import { cap, other, resultText } from "../play/texts.js";
+import { listWords, onLangChange, t } from "../i18n/i18n.js";
+import { countsText, illegalReason, other, resultText } from "../shared/status-text.js";
+import { sleep } from "../shared/util.js";
+import { readFen, START_FEN } from "../board/fen.js";
+import { markFirstBoard, markInteractive } from "../play/first-board.js";
 
 const MODES = new Set(["static", "explore", "replay", "exercise"]);
 const SQUARE = /^[a-h][1-8]$/;
 const REPLY_DELAY_MS = 380;
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Adds the board's and the widget's style sheets to the page, once. */
 function addStyleSheets() {
@@ -79,51 +81,19 @@ function parseLines(text) {
     .filter((l) => l.length);
 }
 
-function plural(n, one, many) {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
-function listWords(items) {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
-}
-
-const COUNT_NAMES = {
-  kings_vs_lone_king: "lone king",
-  main_road: "lone king on the main road",
-  kings_balance: "kings on both sides",
-  kings_only: "only kings moving",
-};
-
-/** Every running draw count, shortest first: "Draw counts: lone king on the main road, 5 moves left for White; ...". */
-function countsText(status) {
-  const counts = status.counts;
-  if (!counts || status.state !== "ongoing") return "";
-  const list = (Array.isArray(counts) ? counts : Object.values(counts)).filter(
-    (c) => c && typeof c === "object" && Number.isFinite(c.movesLeft) && c.rule,
-  );
-  if (!list.length) return "";
-  list.sort((a, b) => a.movesLeft - b.movesLeft);
-  const parts = list.map((c) => {
-    const name = COUNT_NAMES[c.rule] || c.rule.replace(/_/g, " ");
-    const left = plural(c.movesLeft, "move", "moves");
-    return c.side ? `${name}, ${left} left for ${cap(c.side)}` : `${name}, ${left} left`;
-  });
-  return `Draw ${list.length === 1 ? "count" : "counts"}: ${parts.join("; ")}.`;
-}
-
 function describeBoard(pieces, turn) {
   const side = (color) => {
     const own = pieces.filter((p) => p.color === color).sort((a, b) => (a.square < b.square ? -1 : 1));
-    if (!own.length) return `${cap(color)}: no pieces`;
+    if (!own.length) return t("widget.sideNone", { side: color });
     const men = own.filter((p) => p.role === "man").map((p) => p.square);
     const kings = own.filter((p) => p.role === "king").map((p) => p.square);
-    const parts = [];
-    if (kings.length) parts.push(`${kings.length === 1 ? "king" : "kings"} ${listWords(kings)}`);
-    if (men.length) parts.push(`${men.length === 1 ? "man" : "men"} ${listWords(men)}`);
-    return `${cap(color)}: ${parts.join("; ")}`;
+    return t("widget.sidePieces", {
+      side: color,
+      kings: { length: kings.length, list: listWords(kings) },
+      men: { length: men.length, list: listWords(men) },
+    });
   };
-  return `${side("white")}. ${side("black")}. ${cap(turn)} to move.`;
+  return `${side("white")}. ${side("black")}. ${t("widget.toMove", { side: turn })}`;
 }
 
 function el(tag, attrs = {}, text = null) {
@@ -137,8 +107,8 @@ function el(tag, attrs = {}, text = null) {
   return e;
 }
 
-function button(label, action, extra = {}) {
-  return el("button", { type: "button", class: "sbw-btn", "data-action": action, ...extra }, label);
+function button(action, extra = {}) {
+  return el("button", { type: "button", class: "sbw-btn", "data-action": action, ...extra }, t(ACTION_KEYS[action]));
 }
 
 const ICONS = {
@@ -149,7 +119,8 @@ const ICONS = {
 };
 
 /** A button showing an icon, named for assistive technology by `label`. */
-function iconButton(icon, label, action) {
+function iconButton(icon, action) {
+  const label = t(ACTION_KEYS[action]);
   const b = el("button", { type: "button", class: "sbw-btn sbw-icon", "data-action": action, "aria-label": label, title: label });
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.setAttribute("viewBox", "0 0 20 20");
@@ -161,18 +132,33 @@ function iconButton(icon, label, action) {
   return b;
 }
 
-/** Sentence for an engine error thrown by Game.play. */
+/** Sentence for an engine error thrown by Game.play (words by its code). */
 function refusal(err) {
   const code = err && err.code;
-  if (code === "illegal_move") return `Not allowed: ${err.reason || err.message}.`.replace(/\.\.$/, ".");
-  if (code === "ambiguous_move") {
-    const c = err.candidates && err.candidates.length ? ` It could be ${err.candidates.join(" or ")}.` : "";
-    return `Which capture do you mean?${c} Write the squares in between.`;
+  if (code === "illegal_move") {
+    const reason = err.reason ? illegalReason(err.reason) : err.message;
+    return t("widget.refused.illegal", { reason }).replace(/\.\.$/, ".");
   }
-  if (code === "bad_notation") return `That is not a move: ${err.message}`;
-  if (code === "game_over") return "The game is over here.";
+  if (code === "ambiguous_move") {
+    const list = err.candidates && err.candidates.length ? listWords(err.candidates, "or") : "";
+    return t("widget.refused.ambiguous", { candidates: list });
+  }
+  if (code === "bad_notation") return t("widget.refused.notation", { message: err.message });
+  if (code === "game_over") return t("widget.refused.over");
   return String((err && err.message) || err);
 }
+
+/** The words of each control, by its data-action. */
+const ACTION_KEYS = {
+  undo: "widget.undo",
+  reset: "widget.reset",
+  retry: "widget.retry",
+  solution: "widget.showSolution",
+  start: "widget.first",
+  back: "widget.prev",
+  forward: "widget.next",
+  end: "widget.last",
+};
 
 let widgetCount = 0;
 
@@ -198,17 +184,23 @@ export class ShashkiBoardElement extends HTMLElement {
     addStyleSheets();
     if (!this._ui) this._build();
     this._scheduleSetup();
+    // after the page has put its own texts (caption, prompt) in the new language
+    if (!this._stopLang) this._stopLang = onLangChange(() => queueMicrotask(() => this._relabel()));
   }
 
   disconnectedCallback() {
     this._generation += 1;
     this._freeGame();
+    if (this._stopLang) this._stopLang();
+    this._stopLang = null;
   }
 
   attributeChangedCallback(name, oldValue, newValue) {
     if (!this._ui || oldValue === newValue) return;
     if (name === "size") return this._applySize();
     if (name === "caption") return this._applyCaption();
+    // A new prompt (another language) changes no move: keep the exercise going.
+    if (name === "prompt" && this._lines && this.mode === "exercise") return this._applyPrompt();
     this._scheduleSetup();
   }
 
@@ -274,7 +266,7 @@ export class ShashkiBoardElement extends HTMLElement {
     await this.ready;
     if (this.mode === "exercise") return this._exerciseAttempt(move, animate);
     if (this.mode === "explore") return this._exploreAttempt(move, animate);
-    return { ok: false, message: "This board does not take moves." };
+    return { ok: false, message: t("widget.noMoves") };
   }
 
   /** Back to the starting position (and the start of an exercise). */
@@ -292,17 +284,19 @@ export class ShashkiBoardElement extends HTMLElement {
     const figure = el("figure", { class: "sbw", role: "group", "aria-labelledby": `${id}-cap` });
     const boardBox = el("div", { class: "sbw-board" });
     const bar = el("div", { class: "sbw-bar" });
-    const moves = el("ol", { class: "sbw-moves", "aria-label": "Moves" });
+    const moves = el("ol", { class: "sbw-moves", "aria-label": t("widget.moves") });
     const form = el("form", { class: "sbw-form" });
     const input = el("input", {
       type: "text",
       id: `${id}-move`,
       autocomplete: "off",
       spellcheck: "false",
-      placeholder: "e.g. c3-d4",
-      "aria-label": "Your move in notation",
+      placeholder: t("widget.placeholder"),
+      "aria-label": t("widget.inputLabel"),
     });
-    form.append(el("label", { for: `${id}-move`, class: "sbw-form-label" }, "Or type it:"), input, el("button", { type: "submit", class: "sbw-btn" }, "Play"));
+    const formLabel = el("label", { for: `${id}-move`, class: "sbw-form-label" }, t("widget.typeIt"));
+    const submit = el("button", { type: "submit", class: "sbw-btn" }, t("widget.play"));
+    form.append(formLabel, input, submit);
     const status = el("p", { class: "sbw-status", role: "status", "aria-live": "polite" });
     const caption = el("figcaption", { class: "sbw-caption", id: `${id}-cap` });
     const controls = el("div", { class: "sbw-controls" });
@@ -310,7 +304,7 @@ export class ShashkiBoardElement extends HTMLElement {
     const prompt = el("p", { class: "sbw-prompt", id: `${id}-prompt`, hidden: true });
     figure.append(prompt, boardBox, status, controls, form, caption);
     this.appendChild(figure);
-    this._ui = { figure, prompt, boardBox, bar, moves, form, input, status, caption, id };
+    this._ui = { figure, prompt, boardBox, bar, moves, form, formLabel, submit, input, status, caption, id };
 
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
@@ -360,8 +354,43 @@ export class ShashkiBoardElement extends HTMLElement {
       this._ui.figure.removeAttribute("aria-label");
     } else {
       this._ui.figure.removeAttribute("aria-labelledby");
-      this._ui.figure.setAttribute("aria-label", "Draughts board");
+      this._ui.figure.setAttribute("aria-label", t("widget.boardLabel"));
     }
+  }
+
+  /** Shows the exercise's task (the author's prompt, or the default one). */
+  _applyPrompt() {
+    this._ui.prompt.textContent = this.getAttribute("prompt") || t("widget.defaultPrompt", { side: this._reader });
+  }
+
+  /** After a change of language: every word of the widget again. */
+  _relabel() {
+    const ui = this._ui;
+    if (!ui) return;
+    ui.moves.setAttribute("aria-label", t("widget.moves"));
+    ui.input.placeholder = t("widget.placeholder");
+    ui.input.setAttribute("aria-label", t("widget.inputLabel"));
+    ui.formLabel.textContent = t("widget.typeIt");
+    ui.submit.textContent = t("widget.play");
+    for (const b of ui.bar.querySelectorAll("button[data-action]")) {
+      const label = t(ACTION_KEYS[b.dataset.action]);
+      if (b.classList.contains("sbw-icon")) {
+        b.setAttribute("aria-label", label);
+        b.title = label;
+      } else b.textContent = label;
+    }
+    this._applyCaption();
+    if (this._board) this._board.set({ label: null });
+    if (!this._game || ui.figure.classList.contains("sbw-error")) return;
+    if (this.mode === "explore") this._refreshExplore();
+    else if (this.mode === "replay") this._refreshReplayUi();
+    else if (this.mode === "exercise") {
+      this._applyPrompt();
+      if (this.solved) this._solve({ quiet: true });
+      else this._setStatus("");
+      this._refreshExercise();
+    } else this._updateLabel();
+    if (this._board) this._board.redraw();
   }
 
   _scheduleSetup() {
@@ -389,12 +418,13 @@ export class ShashkiBoardElement extends HTMLElement {
     ui.figure.dataset.mode = this.mode;
     ui.figure.classList.remove("sbw-solved", "sbw-error");
     this.removeAttribute("solved");
+    if (!this._engine) this._drawEarly();
     let engine;
     try {
       engine = this._engine || (this._engine = await loadEngine());
     } catch (e) {
       if (gen !== this._generation) return;
-      this._fail(`The draughts engine could not be loaded (${e.message || e}).`);
+      this._fail(t("widget.engineFailed", { message: e.message || e }));
       return;
     }
     if (gen !== this._generation) return;
@@ -403,7 +433,7 @@ export class ShashkiBoardElement extends HTMLElement {
     try {
       this._game = fen ? engine.Game.fromFen(fen) : new engine.Game();
     } catch (e) {
-      this._fail(`This diagram's position is not valid: ${e.message || e}`);
+      this._fail(t("widget.badFen", { message: e.message || e }));
       return;
     }
     this._startFen = this._game.fen();
@@ -436,7 +466,28 @@ export class ShashkiBoardElement extends HTMLElement {
     }
     this._updateLabel();
     this._markReady();
+    markInteractive();
     this.dispatchEvent(new CustomEvent("shashki-ready", { bubbles: true }));
+  }
+
+  /**
+   * Draws the diagram before the engine has loaded, from its FEN read for
+   * drawing only (board/fen.js); the engine's own reading replaces it.
+   */
+  _drawEarly() {
+    const ply = (this.getAttribute("ply") || "0").trim();
+    if (this.mode === "replay" && ply !== "0") return; // shown after moves: wait for the engine
+    const read = readFen((this.getAttribute("fen") || "").trim() || START_FEN);
+    if (!read) return;
+    this._ensureBoard();
+    this._board.set({
+      orientation: this.getAttribute("orientation") === "black" ? "black" : "white",
+      position: read.position,
+      legalMoves: [],
+      viewOnly: true,
+      ...this._decorations(),
+    });
+    markFirstBoard();
   }
 
   /** The author's highlights and arrows, shown on the starting position. */
@@ -450,15 +501,13 @@ export class ShashkiBoardElement extends HTMLElement {
   _ensureBoard() {
     if (this._board) return;
     this._board = new Board(this._ui.boardBox, {
-      label: "Draughts board",
       viewOnly: true,
       onMove: (move, meta) => this._onBoardMove(move, meta),
       onAttempt: (move, meta) => this._onBoardMove(move, meta),
-      onAnnounce: (text) => {
+      onAnnounce: (text, info = {}) => {
         // In an exercise every empty square is a possible try: naming them
         // all helps no one, so only the selection is said.
-        const picked = /^([a-h][1-8]) selected\./.exec(text);
-        if (this.mode === "exercise" && picked) text = `${picked[1]} selected. Now choose its square.`;
+        if (this.mode === "exercise" && info.kind === "select") text = t("widget.selectedExercise", { sq: info.square });
         this._setStatus(text, "info");
       },
     });
@@ -482,17 +531,17 @@ export class ShashkiBoardElement extends HTMLElement {
   _updateLabel() {
     if (!this._game || !this._board) return;
     const caption = this.getAttribute("caption");
-    const prefix = caption ? `${caption} ` : "";
-    this._board.set({ label: `${prefix}Board. ${describeBoard(this._game.board(), this._game.turn())}` });
+    this._board.set({
+      label: t("widget.boardName", { caption, description: describeBoard(this._game.board(), this._game.turn()) }),
+    });
   }
 
   _statusLine() {
     const st = this._game.status();
     if (st.state !== "ongoing") return resultText(st);
     const moves = this._game.legalMoves();
-    let line = `${cap(st.toMove)} to move`;
-    if (moves.length && moves[0].captures.length) line += ": capture is compulsory";
-    line += ".";
+    const capture = moves.length && moves[0].captures.length;
+    const line = t(capture ? "widget.toMoveCapture" : "widget.toMove", { side: st.toMove });
     const counts = countsText(st);
     return counts ? `${line} ${counts}` : line;
   }
@@ -506,7 +555,7 @@ export class ShashkiBoardElement extends HTMLElement {
   // ---- explore --------------------------------------------------------------
 
   _setupExplore() {
-    this._ui.bar.append(button("Undo", "undo", { disabled: true }), button("Reset", "reset", { disabled: true }));
+    this._ui.bar.append(button("undo", { disabled: true }), button("reset", { disabled: true }));
     this._refreshExplore();
   }
 
@@ -538,21 +587,21 @@ export class ShashkiBoardElement extends HTMLElement {
 
   _setupReplay() {
     const tokens = words(this.getAttribute("moves"));
-    for (const t of tokens) {
+    for (const tok of tokens) {
       try {
-        this._game.play(t);
+        this._game.play(tok);
       } catch (e) {
-        throw new Error(`The move list breaks at "${t}": ${refusal(e)}`);
+        throw new Error(t("widget.movesBreak", { move: tok, why: refusal(e) }));
       }
     }
     this._history = this._game.history();
     this._replayToken = 0;
     const ui = this._ui;
     ui.bar.append(
-      iconButton("start", "First position", "start"),
-      iconButton("back", "Previous move", "back"),
-      iconButton("forward", "Next move", "forward"),
-      iconButton("end", "Last position", "end"),
+      iconButton("start", "start"),
+      iconButton("back", "back"),
+      iconButton("forward", "forward"),
+      iconButton("end", "end"),
     );
     // The move list, numbered in pairs (White's move, Black's move): the
     // numbers and sides come from the engine's history entries.
@@ -600,9 +649,14 @@ export class ShashkiBoardElement extends HTMLElement {
     if (ply === 0) text = this._statusLine();
     else {
       const h = this._history[ply - 1];
-      const taken = h.captures.length ? `, taking ${listWords(h.captures)}` : "";
-      const crown = h.crowns ? ", crowned" : "";
-      text = `Move ${ply} of ${n}: ${h.notation}${taken}${crown}. ${this._statusLine()}`;
+      text = t("widget.replayStep", {
+        ply,
+        total: n,
+        move: h.notation,
+        taken: h.captures.length ? listWords(h.captures) : "",
+        crowned: h.crowns,
+        status: this._statusLine(),
+      });
     }
     this._setStatus(text, this._game.status().state === "ongoing" ? "" : "result");
     this._updateLabel();
@@ -630,16 +684,16 @@ export class ShashkiBoardElement extends HTMLElement {
 
   _setupExercise() {
     const lines = parseLines(this.getAttribute("solution"));
-    if (!lines.length) throw new Error("This exercise has no solution attribute.");
+    if (!lines.length) throw new Error(t("widget.noSolution"));
     // Check every line with the engine and keep its canonical notation.
     this._lines = lines.map((line) => {
       const g = this._engine.Game.fromFen(this._startFen);
       try {
-        return line.map((t) => {
+        return line.map((tok) => {
           try {
-            return g.play(t).notation;
+            return g.play(tok).notation;
           } catch (e) {
-            throw new Error(`The solution breaks at "${t}": ${refusal(e)}`);
+            throw new Error(t("widget.solutionBreaks", { move: tok, why: refusal(e) }));
           }
         });
       } finally {
@@ -649,11 +703,11 @@ export class ShashkiBoardElement extends HTMLElement {
     this._reader = this._game.turn();
     this._shown = false;
     this._busy = false;
-    this._ui.bar.append(button("Retry", "retry", { disabled: true }), button("Show solution", "solution"));
+    this._ui.bar.append(button("retry", { disabled: true }), button("solution"));
     this._ui.form.hidden = false;
     this._ui.input.value = "";
     this._refreshExercise();
-    this._ui.prompt.textContent = this.getAttribute("prompt") || `${cap(this._reader)} to move: find the best move.`;
+    this._applyPrompt();
     this._ui.prompt.hidden = false;
     this._applyCaption();
   }
@@ -691,9 +745,9 @@ export class ShashkiBoardElement extends HTMLElement {
   }
 
   async _exerciseAttempt(move, animate) {
-    if (this._busy) return { ok: false, message: "Wait for the reply." };
-    if (this.solved || this._shown) return { ok: false, message: "Press Retry to try again." };
-    if (this._game.turn() !== this._reader) return { ok: false, message: "Wait for the reply." };
+    if (this._busy) return { ok: false, message: t("widget.waitReply") };
+    if (this.solved || this._shown) return { ok: false, message: t("widget.pressRetry") };
+    if (this._game.turn() !== this._reader) return { ok: false, message: t("widget.waitReply") };
     let played;
     try {
       played = this._game.play(move);
@@ -733,11 +787,11 @@ export class ShashkiBoardElement extends HTMLElement {
       }
       if (this._game.turn() === this._reader) {
         this._busy = false;
-        this._setStatus("Right. Your move again.", "good");
+        this._setStatus(t("widget.rightAgain"), "good");
         this._refreshExercise();
         return false;
       }
-      this._setStatus("Right.", "good");
+      this._setStatus(t("widget.right"), "good");
       await sleep(REPLY_DELAY_MS);
       if (gen !== this._generation) return false;
       const reply = this._game.play(lines[0][played.length]);
@@ -745,18 +799,19 @@ export class ShashkiBoardElement extends HTMLElement {
       if (gen !== this._generation) return false;
       if (this._game.turn() === this._reader && !this._matching().some((l) => l.length === this._game.ply())) {
         this._busy = false;
-        this._setStatus(`${cap(other(this._reader))} replied ${reply.notation}. Your move again.`, "good");
+        this._setStatus(t("widget.replied", { side: other(this._reader), move: reply.notation }), "good");
         this._refreshExercise();
         return false;
       }
     }
   }
 
-  _solve() {
+  _solve({ quiet = false } = {}) {
     this.setAttribute("solved", "");
     this._ui.figure.classList.add("sbw-solved");
     const extra = this.getAttribute("success");
-    this._setStatus(`Solved!${extra ? ` ${extra}` : ""}`, "solved");
+    this._setStatus(`${t("widget.solved")}${extra ? ` ${extra}` : ""}`, "solved");
+    if (quiet) return;
     this._refreshExercise();
     this.dispatchEvent(new CustomEvent("shashki-solved", { bubbles: true, detail: { id: this.id || null } }));
   }
@@ -765,7 +820,7 @@ export class ShashkiBoardElement extends HTMLElement {
     const key = played.notation;
     for (const c of this.querySelectorAll(":scope > [data-wrong]")) {
       const list = words(c.dataset.wrong);
-      if (list.includes(key)) return `${key} is legal, but not the answer: ${c.textContent.trim()}`;
+      if (list.includes(key)) return t("widget.wrongWhy", { move: key, why: c.textContent.trim() });
     }
     // The engine's view of what the move allows: the opponent's best capture.
     const replies = this._game.legalMoves();
@@ -776,14 +831,18 @@ export class ShashkiBoardElement extends HTMLElement {
       const kinds = new Set(taken.map((t) => t.role));
       const noun =
         kinds.size > 1 ? "pieces" : taken.length > 1 ? (kinds.has("king") ? "kings" : "men") : taken[0].role;
-      const crown = best.crowns ? ", and is crowned" : "";
-      return `${key} is legal, but not the answer: ${cap(other(this._reader))} replies ${best.notation} and takes your ${noun} on ${listWords(
-        taken.map((t) => t.sq),
-      )}${crown}.`;
+      return t("widget.wrongTakes", {
+        move: key,
+        side: other(this._reader),
+        reply: best.notation,
+        noun: t(`widget.noun.${noun}`),
+        squares: listWords(taken.map((x) => x.sq)),
+        crowns: best.crowns,
+      });
     }
     const star = this.querySelector(":scope > [data-wrong='*']");
     const hint = this.getAttribute("hint") || (star ? star.textContent.trim() : "");
-    return hint ? `${key} is legal, but not the answer. ${hint}` : `${key} is legal, but not the answer.`;
+    return hint ? t("widget.wrongHint", { move: key, hint }) : t("widget.wrong", { move: key });
   }
 
   _flash(kind) {
@@ -801,7 +860,7 @@ export class ShashkiBoardElement extends HTMLElement {
     this._board.set({ position: this._game.board(), lastMove: null, highlights: [], arrows: [] });
     this._refreshExercise();
     const line = this._lines[0];
-    this._setStatus(`Solution: ${line.join(" ")}`, "info");
+    this._setStatus(t("widget.solution", { line: line.join(" ") }), "info");
     for (const m of line) {
       await sleep(REPLY_DELAY_MS);
       if (gen !== this._generation) return;

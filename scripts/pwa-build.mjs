@@ -1,0 +1,186 @@
+// Makes the built site installable and offline: run by trunk after every
+// build (Trunk.toml, [[hooks]] stage "post_build", on trunk's staging
+// directory), or by hand on a built folder:
+//
+//   node scripts/pwa-build.mjs [DIR]      (default: $TRUNK_STAGING_DIR)
+//
+// 1. Every page (*.html) gets, unless it has them already, the manifest
+//    link, the touch icon, the service worker's registration script and
+//    preloads of the wasm module (its JS glue as a modulepreload, the .wasm
+//    as a fetch preload that the streaming compile then takes), so a new
+//    page needs nothing but to exist.
+// 2. sw.js gets the list of every file to cache at install and a version:
+//    a hash of all their contents, so any change to any file makes a new
+//    sw.js, which the browsers install as a new version. Large data (any
+//    folder named in LAZY_DIRS, any file over LAZY_BYTES) is left out of
+//    the install and cached when first used.
+//
+// Deterministic: the same files give the same sw.js.
+
+import { createHash } from "node:crypto";
+import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+
+const LAZY_DIRS = ["egtb"]; // endgame tables: fetched by the engine on demand
+const LAZY_BYTES = 8 * 1024 * 1024;
+const NEVER = new Set(["sw.js"]); // the worker itself is never cached by itself
+
+const dir = process.argv[2] || process.env.TRUNK_STAGING_DIR;
+if (!dir) {
+  console.error("pwa-build: no folder (pass one, or run as a trunk hook)");
+  process.exit(2);
+}
+
+function walk(d) {
+  const out = [];
+  for (const name of readdirSync(d).sort()) {
+    if (name.startsWith(".")) continue;
+    const p = join(d, name);
+    const s = statSync(p);
+    if (s.isDirectory()) out.push(...walk(p));
+    else out.push(p);
+  }
+  return out;
+}
+
+const posix = (p) => p.split(sep).join("/");
+const sha = (data) => createHash("sha256").update(data).digest("hex");
+
+// ---- 1. pages ------------------------------------------------------------
+
+const hasManifest = (() => {
+  try {
+    return statSync(join(dir, "manifest.webmanifest")).isFile();
+  } catch {
+    return false;
+  }
+})();
+
+/** Static imports of a JS module (import/export ... from "x", import "x"). */
+function importsOf(code) {
+  const out = [];
+  const re = /(?:^|[;}\n])\s*(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+)["']/g;
+  for (const m of code.matchAll(re)) out.push(m[1]);
+  return out;
+}
+
+/**
+ * Every module a page's module scripts import, directly or not (files of
+ * the build only), in a stable order: preloading them all turns the import
+ * waterfall (page -> app.js -> board.js -> render.js) into one round trip.
+ */
+function moduleGraph(html, pageRel) {
+  const base = new URL(pageRel, "file:///site/");
+  const entries = [];
+  for (const m of html.matchAll(/<script\b[^>]*type=["']?module["']?[^>]*>([\s\S]*?)<\/script>/g)) {
+    const src = /\ssrc=["']([^"']+)["']/.exec(m[0].slice(0, m[0].indexOf(">") + 1));
+    if (src) entries.push(new URL(src[1], base));
+    else for (const i of importsOf(m[1])) entries.push(new URL(i, base));
+  }
+  const seen = new Set();
+  const order = [];
+  const visit = (u) => {
+    if (u.protocol !== "file:" || !u.pathname.startsWith("/site/")) return;
+    const rel = u.pathname.slice("/site/".length);
+    if (seen.has(rel)) return;
+    seen.add(rel);
+    let code;
+    try {
+      code = readFileSync(join(dir, rel), "utf8");
+    } catch {
+      return;
+    }
+    order.push(rel);
+    for (const i of importsOf(code)) if (i.startsWith(".")) visit(new URL(i, u));
+  };
+  for (const e of entries) visit(e);
+  return order;
+}
+
+function headTags(html, prefix, pageRel) {
+  const tags = [];
+  const register = /pwa\/register\.js/.test(html) ? "" : `<script type="module" src="${prefix}pwa/register.js"></script>`;
+  for (const rel of moduleGraph(html + register, pageRel)) {
+    const href = `${prefix}${rel}`;
+    const page = html + register;
+    if (![`href="${href}"`, `href="./${rel}"`, `src="${href}"`].some((t) => page.includes(t))) {
+      tags.push(`<link rel="modulepreload" href="${href}" />`);
+    }
+  }
+  if (hasManifest && !/rel=["']?manifest/.test(html)) {
+    tags.push(`<link rel="manifest" href="${prefix}manifest.webmanifest" />`);
+    tags.push(`<link rel="apple-touch-icon" href="${prefix}icons/apple-touch-icon.png" />`);
+  }
+  const usesModules = /<script[^>]*type=["']?module/.test(html);
+  if (usesModules && !/shashki\.js/.test(html)) {
+    tags.push(`<link rel="modulepreload" href="${prefix}shashki.js" />`);
+  }
+  if (usesModules && !/shashki_bg\.wasm/.test(html)) {
+    tags.push(`<link rel="preload" href="${prefix}shashki_bg.wasm" as="fetch" type="application/wasm" crossorigin />`);
+  }
+  if (!/pwa\/register\.js/.test(html)) {
+    tags.push(`<script type="module" src="${prefix}pwa/register.js"></script>`);
+  }
+  return tags;
+}
+
+let pagesChanged = 0;
+const files = walk(dir);
+for (const f of files.filter((f) => f.endsWith(".html"))) {
+  const rel = posix(relative(dir, f));
+  const depth = rel.split("/").length - 1;
+  const prefix = "../".repeat(depth);
+  const html = readFileSync(f, "utf8");
+  const tags = headTags(html, prefix, rel);
+  if (!tags.length || !html.includes("</head>")) continue;
+  const out = html.replace("</head>", () => `  ${tags.join("\n    ")}\n  </head>`);
+  writeFileSync(f, out);
+  pagesChanged += 1;
+}
+
+// ---- 2. the cache list ---------------------------------------------------
+
+const precache = [];
+const lazy = new Set(LAZY_DIRS.map((d) => `${d}/`));
+const versionHash = createHash("sha256");
+const dataHash = createHash("sha256");
+let bytes = 0;
+for (const f of files) {
+  const rel = posix(relative(dir, f));
+  if (NEVER.has(rel)) continue;
+  const size = statSync(f).size;
+  const content = readFileSync(f);
+  const line = `${rel}\0${sha(content)}\n`;
+  if (LAZY_DIRS.some((d) => rel.startsWith(`${d}/`)) || size > LAZY_BYTES) {
+    if (size > LAZY_BYTES) lazy.add(rel);
+    dataHash.update(line);
+    continue;
+  }
+  precache.push(rel);
+  versionHash.update(line);
+  bytes += size;
+}
+
+// The worker's own code counts too (without the list it is about to get).
+const swPath = join(dir, "sw.js");
+const sw = readFileSync(swPath, "utf8");
+const marker = /\/\* build \*\/.*\/\* \/build \*\//;
+if (!marker.test(sw)) {
+  console.error("pwa-build: sw.js has no /* build */ ... /* /build */ line");
+  process.exit(1);
+}
+versionHash.update(`sw.js\0${sha(sw.replace(marker, ""))}\n`);
+
+const build = {
+  version: versionHash.digest("hex").slice(0, 16),
+  files: precache,
+  lazy: [...lazy].sort(),
+  dataVersion: dataHash.digest("hex").slice(0, 16),
+};
+
+writeFileSync(swPath, sw.replace(marker, () => `/* build */ const BUILD = ${JSON.stringify(build)}; /* /build */`));
+console.log(
+  `pwa-build: ${pagesChanged} pages linked; sw.js version ${build.version}: ` +
+    `${precache.length} files (${(bytes / 1024).toFixed(0)} KB) cached at install, ` +
+    `${build.lazy.length} lazy entries`,
+);

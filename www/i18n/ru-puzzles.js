@@ -1,0 +1,76 @@
+// Русский для страницы задач (www/puzzles/texts.js): те же ключи и те же
+// сигнатуры функций, что у английской таблицы `en` там. Подключить:
+//   import ru from "../i18n/ru-puzzles.js";
+//   export const texts = lang() === "ru" ? { ...en, ...ru } : en;
+
+const pr = new Intl.PluralRules("ru");
+const p = (n, one, few, many) => ({ one, few, many })[pr.select(n)] ?? many;
+
+export default {
+  skip: "Перейти к задаче",
+  heading: "Задачи",
+  lead:
+    "Удары из настоящих партий и из партий движка. В каждой позиции выигрывает материал или партию один вариант, и только один; движок доказал это, перебрав все защиты.",
+  controlsLabel: "Выбор задачи",
+  statsHeading: "Ваши успехи",
+  footer: "Каждую задачу нашёл и доказал движок этого сайта; он же проверяет каждый ваш ход прямо в браузере.",
+  loading: "Загружаю задачи…",
+  loadFailed: "Задачи загрузить не удалось. Проверьте подключение и перезагрузите страницу.",
+  noMatch: "Под эти условия не подходит ни одна задача.",
+  filterTheme: "Тема",
+  filterDifficulty: "Сложность",
+  anyTheme: "Все темы",
+  anyDifficulty: "Любая сложность",
+  difficulty: {
+    easy: "Лёгкие (до 1200)",
+    medium: "Средние (1200–1599)",
+    hard: "Трудные (1600–1999)",
+    expert: "Для мастеров (от 2000)",
+  },
+  themes: {
+    shot: "Удар (жертва)",
+    "quiet-move": "Тихий ход",
+    crowning: "Проход в дамки",
+    breakthrough: "Прорыв",
+    "multi-capture": "Многократный бой",
+    win: "Выигрыш партии",
+    kings: "Дамки",
+    endgame: "Окончание",
+    opening: "Дебют",
+  },
+  previous: "Предыдущая",
+  next: "Следующая",
+  daily: "Задача дня",
+  dailyBadge: "Задача дня",
+  analyse: "Анализировать позицию",
+  copyLink: "Ссылка на задачу",
+  linkCopied: "Ссылка скопирована.",
+  solutionHeading: "Решение",
+  ratingLabel: "Ваш рейтинг",
+  streakLabel: "Серия",
+  bestLabel: "Лучшая серия",
+  solvedLabel: "Решено",
+  resetStats: "Сбросить мою статистику",
+  resetConfirm: "Статистика сброшена.",
+  storedHere: "Рейтинг и серия хранятся только в этом браузере.",
+  prompt: (side, gain) =>
+    `Ход ${side === "white" ? "белых" : "чёрных"}: выиграйте ${gain >= 100000 ? "партию" : "материал"}. Найдите единственный выигрывающий вариант.`,
+  success: "Единственный выигрывающий вариант.",
+  title: (n, total) => `Задача ${n} из ${total}`,
+  meta: (rating, themes) => `Рейтинг ${rating} · ${themes}`,
+  source: (s) => `Источник: ${s}`,
+  gain: (g) => {
+    if (g >= 100000) return "Этот вариант выигрывает партию.";
+    const n = g / 100;
+    const word = Number.isInteger(n) ? p(n, "шашку", "шашки", "шашек") : "шашки";
+    return `Этот вариант выигрывает ${String(n).replace(".", ",")} ${word} (дамка считается за три).`;
+  },
+  resultSolved: (delta, rating) => `Решено! Рейтинг ${rating} (${delta >= 0 ? "+" : ""}${delta}).`,
+  resultFailed: (delta, rating) =>
+    `На этот раз не вышло. Рейтинг ${rating} (${delta >= 0 ? "+" : ""}${delta}). Серия начинается заново.`,
+  resultAgain: "Решено снова (в рейтинг задача идёт один раз).",
+  streak: (n) => `${n} подряд`,
+  solvedCount: (n, total) => `${n} из ${total}`,
+  hint: "Этот ход упускает перевес. Ищите ход, который вынуждает ответы соперника.",
+  dailyTitle: (date) => `Задача дня (${date})`,
+};

@@ -1,0 +1,164 @@
+// The game's facts in sentences, in the reader's language. The facts (who
+// won, why, the running counts, the engine's error codes) come from the
+// engine; the words from the tables in ../i18n/. Used by the play page and
+// the board widget alike.
+
+import { lang, listWords, t } from "../i18n/i18n.js";
+import { ruleFacts } from "./facts.js";
+
+export const other = (c) => (c === "white" ? "black" : "white");
+
+/** The side's name as a sentence's subject: "White" / "Белые". */
+export const sideName = (c) => t("side.name", { side: c });
+
+/** Why the game ended, as a sentence, or "" ("Black has no pieces left."). */
+export function reasonText(status) {
+  const loser = status.winner ? other(status.winner) : null;
+  const f = ruleFacts() || {};
+  switch (status.reason) {
+    case "no_moves":
+    case "no_pieces":
+    case "resignation":
+      return t(`reason.${status.reason}`, { side: loser });
+    case "repetition":
+    case "agreement":
+      return t(`reason.${status.reason}`, { n: f.repetitions });
+    case "kings_vs_lone_king":
+      return t("reason.kings_vs_lone_king", { n: f.loneKingMoves });
+    case "main_road":
+      return t("reason.main_road", { n: f.mainRoadMoves });
+    case "kings_balance":
+    case "kings_only":
+      return t(`reason.${status.reason}`);
+    default:
+      return "";
+  }
+}
+
+/** "White wins: Black has no legal move." / "Draw by agreement." */
+export function resultText(status) {
+  if (status.state === "ongoing") return "";
+  if (status.reason === "agreement") return t("result.agreement");
+  const head = headline(status);
+  const why = reasonText(status);
+  return why ? t("result.withReason", { head, why }) : `${head}.`;
+}
+
+/** The status line's headline: "White to move", "Black wins", "Draw". */
+export function headline(status) {
+  if (status.state === "ongoing") return t("status.toMove", { side: status.toMove });
+  if (status.state === "draw") return t("status.draw");
+  return t("status.wins", { side: status.winner });
+}
+
+function runningCounts(status) {
+  const counts = status.counts;
+  if (!counts || status.state !== "ongoing") return [];
+  return (Array.isArray(counts) ? counts : Object.values(counts)).filter(
+    (c) => c && typeof c === "object" && Number.isFinite(c.movesLeft) && c.rule,
+  );
+}
+
+/** The running draw count closest to its end, as a sentence, or "". */
+export function drawCountText(status) {
+  const list = runningCounts(status);
+  // the most pressing first; on a tie, the count a side must beat
+  list.sort((a, b) => a.movesLeft - b.movesLeft || Number(!a.side) - Number(!b.side));
+  const lines = [];
+  const c = list[0];
+  if (c) {
+    const n = c.movesLeft;
+    if (c.side) lines.push(t("count.sideLeft", { side: c.side, n }));
+    else if (c.rule === "kings_only") lines.push(t("count.kingsOnlyLeft", { n }));
+    else lines.push(t("count.balanceLeft", { n }));
+  }
+  if (status.counts?.repetitions === 2) lines.push(t("count.repeated"));
+  return lines.join(" ");
+}
+
+/** Every running draw count, shortest first, as one sentence (the widget's). */
+export function countsText(status) {
+  const list = runningCounts(status);
+  if (!list.length) return "";
+  // shortest first; on a tie, in the rules' order (2 to 5)
+  const order = ["kings_vs_lone_king", "main_road", "kings_balance", "kings_only"];
+  list.sort((a, b) => a.movesLeft - b.movesLeft || order.indexOf(a.rule) - order.indexOf(b.rule));
+  const parts = list.map((c) => t("counts.item", { rule: c.rule, n: c.movesLeft, side: c.side }));
+  return t("counts.list", { n: list.length, items: parts.join("; ") });
+}
+
+/** "3 men · 1 king", "no pieces". */
+export function materialText(men, kings) {
+  const parts = [];
+  if (men) parts.push(t("material.men", { n: men }));
+  if (kings) parts.push(t("material.kings", { n: kings }));
+  return parts.length ? parts.join(" · ") : t("material.none");
+}
+
+// ---- the engine's errors ----------------------------------------------
+
+/**
+ * The engine's illegal-move reasons, by their English shape (the engine
+ * writes them; see notation::explain_illegal): each pattern names a key of
+ * the tables and the squares it carries. English shows the engine's words;
+ * an unknown shape gets a general sentence in other languages.
+ */
+const REASONS = [
+  [/^there is no piece on ([a-h][1-8])$/, "illegal.noPiece", ["sq"]],
+  [/^the piece on ([a-h][1-8]) is not yours; (white|black) is to move$/i, "illegal.notYours", ["sq", "side"]],
+  [/^there is no legal move: the game is over$/, "illegal.gameOver", []],
+  [/^the capture is not finished: from ([a-h][1-8]) the piece must capture again$/, "illegal.notFinished", ["sq"]],
+  [/^the king must stop on a square from which it can go on capturing$/, "illegal.kingMustStop", []],
+  [/^capture is compulsory, and this piece has no capture$/, "illegal.mustCaptureOther", []],
+  [/^capture is compulsory; the piece on ([a-h][1-8]) can capture to (.+)$/, "illegal.mustCaptureTo", ["sq", "list"]],
+  [/^no capture of this piece follows that path$/, "illegal.noSuchPath", []],
+  [/^the piece on ([a-h][1-8]) has no legal move$/, "illegal.noMove", ["sq"]],
+  [/^the piece on ([a-h][1-8]) can move only to (.+)$/, "illegal.onlyTo", ["sq", "list"]],
+];
+
+/** The reason an illegal move is refused, in the reader's language. */
+export function illegalReason(reason) {
+  const text = String(reason || "").trim();
+  if (lang() === "en") return text; // the engine's own words
+  for (const [re, key, names] of REASONS) {
+    const m = re.exec(text);
+    if (!m) continue;
+    const params = {};
+    names.forEach((name, i) => {
+      let v = m[i + 1];
+      if (name === "side") v = v.toLowerCase();
+      if (name === "list") v = listWords(v.split(/,\s*/), "or");
+      params[name] = v;
+    });
+    return t(key, params);
+  }
+  return t("illegal.other", { reason: text });
+}
+
+/**
+ * A sentence for an error the engine threw ({code, message, reason,
+ * candidates}): by its stable code, with the reason in the reader's words.
+ */
+export function errorText(err) {
+  const code = err && err.code;
+  const message = String((err && err.message) || err || "");
+  switch (code) {
+    case "illegal_move":
+      return t("error.illegal_move", { message, reason: illegalReason(err.reason || "") });
+    case "ambiguous_move":
+      return t("error.ambiguous_move", { message, candidates: listWords(err.candidates || [], "or") });
+    case "bad_notation":
+    case "game_over":
+    case "bad_fen":
+    case "bad_pdn":
+    case "no_game":
+    case "too_long":
+    case "too_large":
+    case "no_draw_offer":
+    case "draw_already_offered":
+    case "bad_argument":
+      return t(`error.${code}`, { message });
+    default:
+      return message;
+  }
+}
