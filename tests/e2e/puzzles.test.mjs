@@ -237,4 +237,19 @@ export const tests = [
       await page.screenshot({ path: shotPath("puzzles-desktop.png"), fullPage: true });
     },
   },
+  {
+    name: "puzzles page in Russian: texts from the i18n table, axe-clean",
+    async fn({ page, base }) {
+      await page.goto(`${base}/puzzles.html?lang=ru`);
+      await page.waitForSelector("#board-slot shashki-board");
+      await page.evaluate(() => document.querySelector("#board-slot shashki-board").ready);
+      assertEq(await page.evaluate(() => document.documentElement.lang), "ru", "lang");
+      assertEq((await page.textContent("h1")).trim(), "Задачи", "heading");
+      assertEq((await page.textContent('.site-nav a[href="puzzles.html"]')).trim(), "Задачи", "nav link");
+      const prompt = await page.textContent("#board-slot .sbw-prompt");
+      assert(/^Ход (белых|чёрных)/.test(prompt.trim()), prompt);
+      assert((await page.textContent("#puzzle-title")).startsWith("Задача "), "title");
+      await axeAudit(page, "Russian");
+    },
+  },
 ];
