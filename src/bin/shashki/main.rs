@@ -10,12 +10,14 @@
 //! shashki egtb build [--pieces N] [--out DIR]
 //! shashki egtb probe [--dir DIR]   (FENs on stdin -> one JSON a line)
 //! shashki tune gen|fit ...      (evaluation weights fitted to game results)
+//! shashki puzzles mine [--seed S] [--out FILE] | export [--file FILE]
 //! ```
 
 mod args;
 mod egtb_cmd;
 mod engine_cmd;
 mod game_cmd;
+mod puzzles_cmd;
 mod rules_cmd;
 mod tune_cmd;
 
@@ -30,7 +32,8 @@ commands:
   match --a LEVEL|--a-ms MS --b LEVEL|--b-ms MS [--games N]
   bench                                 perft and search speed
   egtb build [--pieces N] [--out DIR] | egtb probe [--dir DIR]   endgame tables
-  tune gen --games N --nodes N --seed S --out FILE | tune fit --data FILE [--out FILE]";
+  tune gen --games N --nodes N --seed S --out FILE | tune fit --data FILE [--out FILE]
+  puzzles mine|export [options]         build or print the puzzle collection";
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
@@ -47,6 +50,7 @@ fn main() -> ExitCode {
         "egtb" => egtb_cmd::egtb(rest),
         "tune" => tune_cmd::tune(rest),
         "bench" => rules_cmd::bench(rest).and_then(|_| engine_cmd::bench(rest)),
+        "puzzles" => puzzles_cmd::puzzles(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)
