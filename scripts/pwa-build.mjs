@@ -16,11 +16,15 @@
 //    folder named in LAZY_DIRS, any file over LAZY_BYTES) is left out of
 //    the install and cached when first used.
 //
+// 0. Before all that, every page's placeholders become the shared start of
+//    <head> and the site header (scripts/site-header.mjs, www/shared/).
+//
 // Deterministic: the same files give the same sw.js.
 
 import { createHash } from "node:crypto";
 import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { FRAGMENTS, insertSiteHead, insertSiteHeader, removeFragments } from "./site-header.mjs";
 
 const LAZY_DIRS = ["egtb"]; // endgame tables: fetched by the engine on demand
 const LAZY_BYTES = 8 * 1024 * 1024;
@@ -131,18 +135,20 @@ function headTags(html, prefix, pageRel) {
 }
 
 let pagesChanged = 0;
-const files = walk(dir);
+const files = walk(dir).filter((f) => !FRAGMENTS.includes(posix(relative(dir, f))));
 for (const f of files.filter((f) => f.endsWith(".html"))) {
   const rel = posix(relative(dir, f));
   const depth = rel.split("/").length - 1;
   const prefix = "../".repeat(depth);
-  const html = readFileSync(f, "utf8");
+  const source = readFileSync(f, "utf8");
+  const html = insertSiteHeader(insertSiteHead(source, dir, prefix), dir, prefix, rel);
   const tags = headTags(html, prefix, rel);
-  if (!tags.length || !html.includes("</head>")) continue;
-  const out = html.replace("</head>", () => `  ${tags.join("\n    ")}\n  </head>`);
+  if ((!tags.length || !html.includes("</head>")) && html === source) continue;
+  const out = tags.length ? html.replace("</head>", () => `  ${tags.join("\n    ")}\n  </head>`) : html;
   writeFileSync(f, out);
   pagesChanged += 1;
 }
+removeFragments(dir);
 
 // ---- 2. the cache list ---------------------------------------------------
 

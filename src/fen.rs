@@ -281,52 +281,35 @@ mod tests {
 
     #[test]
     fn kings_and_errors() {
+        let err = |fen: &str| Position::from_fen(fen).unwrap_err();
         let p = Position::from_fen("B:Wa1,c3,Kd4:Bh8,Kb8").unwrap();
         assert_eq!(p.fen(), "B:Wa1,c3,Kd4:BKb8,h8");
         assert_eq!(
             Position::from_fen("W:WK1:BK32").unwrap().fen(),
             "W:WKb8:BKg1"
         );
-        assert!(matches!(Position::from_fen(""), Err(FenError::Empty)));
+        assert!(matches!(err(""), FenError::Empty));
+        assert!(matches!(err("X:Wa1:Bh8"), FenError::BadSideToMove(_)));
         assert!(matches!(
-            Position::from_fen("X:Wa1:Bh8"),
-            Err(FenError::BadSideToMove(_))
+            err("W:Wa2:Bh8"),
+            FenError::BadSquare(SquareError::LightSquare(_))
+        ));
+        assert!(matches!(err("W:Wa1,a1:Bh8"), FenError::DuplicateSquare(_)));
+        assert!(matches!(err("W:Wa1:Ba1"), FenError::DuplicateSquare(_)));
+        assert!(matches!(
+            err("W:Wb8:Ba1"),
+            FenError::Position(PositionError::ManOnCrowningRank { .. })
         ));
         assert!(matches!(
-            Position::from_fen("W:Wa2:Bh8"),
-            Err(FenError::BadSquare(SquareError::LightSquare(_)))
+            err("W:W13-25:B1"),
+            FenError::Position(PositionError::TooManyPieces { .. })
         ));
+        assert!(matches!(err("W:W5-1:B32"), FenError::BadRange(_)));
+        assert!(matches!(err("hello"), FenError::BadSideToMove(_)));
+        assert!(matches!(err("W:Wa1"), FenError::Malformed(_)));
         assert!(matches!(
-            Position::from_fen("W:Wa1,a1:Bh8"),
-            Err(FenError::DuplicateSquare(_))
-        ));
-        assert!(matches!(
-            Position::from_fen("W:Wa1:Ba1"),
-            Err(FenError::DuplicateSquare(_))
-        ));
-        assert!(matches!(
-            Position::from_fen("W:Wb8:Ba1"),
-            Err(FenError::Position(PositionError::ManOnCrowningRank { .. }))
-        ));
-        assert!(matches!(
-            Position::from_fen("W:W13-25:B1"),
-            Err(FenError::Position(PositionError::TooManyPieces { .. }))
-        ));
-        assert!(matches!(
-            Position::from_fen("W:W5-1:B32"),
-            Err(FenError::BadRange(_))
-        ));
-        assert!(matches!(
-            Position::from_fen("hello"),
-            Err(FenError::BadSideToMove(_))
-        ));
-        assert!(matches!(
-            Position::from_fen("W:Wa1"),
-            Err(FenError::Malformed(_))
-        ));
-        assert!(matches!(
-            Position::from_fen("W:Wzz:Bh8"),
-            Err(FenError::BadSquare(SquareError::Malformed(_)))
+            err("W:Wzz:Bh8"),
+            FenError::BadSquare(SquareError::Malformed(_))
         ));
     }
 }

@@ -425,14 +425,12 @@ mod tests {
     fn repetition_sought_when_losing() {
         // Kings shuffle; White (a king and a man against a king and three
         // men) can make the start position stand for the third time.
-        let mut game = Game::from_fen("B:WKa1,h2:BKb8,c7,e7,g5").unwrap();
-        for m in [
-            "b8-a7", "a1-b2", "a7-b8", "b2-a1", "b8-a7", "a1-b2", "a7-b8",
-        ] {
-            game.play_text(m).unwrap();
-        }
-        let mut e = Engine::new(4);
-        let r = e.search(&game, &Limits::depth(8), &clock());
+        let (mut game, r) = shuffle_then_search(
+            "B:WKa1,h2:BKb8,c7,e7,g5",
+            [
+                "b8-a7", "a1-b2", "a7-b8", "b2-a1", "b8-a7", "a1-b2", "a7-b8",
+            ],
+        );
         let mv = r.best.unwrap();
         assert_eq!(game.position().move_text(&mv), "b2-a1");
         assert_eq!(r.score, 0);
@@ -446,17 +444,26 @@ mod tests {
         ));
     }
 
-    #[test]
-    fn repetition_avoided_when_winning() {
-        let mut game = Game::from_fen("W:WKa1,h2:BKb8,c7,e7,g5").unwrap();
-        for m in [
-            "a1-b2", "b8-a7", "b2-a1", "a7-b8", "a1-b2", "b8-a7", "b2-a1",
-        ] {
+    /// The game from `fen` after the kings' `moves`, and a depth-8 search
+    /// of the position they reach.
+    fn shuffle_then_search(fen: &str, moves: [&str; 7]) -> (Game, SearchResult) {
+        let mut game = Game::from_fen(fen).unwrap();
+        for m in moves {
             game.play_text(m).unwrap();
         }
+        let r = Engine::new(4).search(&game, &Limits::depth(8), &clock());
+        (game, r)
+    }
+
+    #[test]
+    fn repetition_avoided_when_winning() {
+        let (game, r) = shuffle_then_search(
+            "W:WKa1,h2:BKb8,c7,e7,g5",
+            [
+                "a1-b2", "b8-a7", "b2-a1", "a7-b8", "a1-b2", "b8-a7", "b2-a1",
+            ],
+        );
         // Black to move: a7-b8 would repeat the start a third time.
-        let mut e = Engine::new(4);
-        let r = e.search(&game, &Limits::depth(8), &clock());
         let mv = r.best.unwrap();
         assert_ne!(game.position().move_text(&mv), "a7-b8");
         assert!(r.score > 100, "{}", r.score);

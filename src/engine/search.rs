@@ -577,18 +577,16 @@ impl<'a, D: DrawState> Searcher<'a, D> {
                     .prefetch(Self::tt_key(child_key, &child_draw, &child));
             }
             self.push(child_key, reversible(pos, &mv));
+            // The child's score for us, searched to `d` in the window
+            // (`lo`, `hi`) of our scores.
+            macro_rules! child_score {
+                ($d:expr, $lo:expr, $hi:expr, $pv:expr) => {
+                    -self.search(&child, child_key, child_draw, $d, ply + 1, -$hi, -$lo, $pv)
+                };
+            }
             let mut score;
             if i == 0 {
-                score = -self.search(
-                    &child,
-                    child_key,
-                    child_draw,
-                    depth - 1,
-                    ply + 1,
-                    -beta,
-                    -alpha,
-                    pv_node,
-                );
+                score = child_score!(depth - 1, alpha, beta, pv_node);
             } else {
                 // Late quiet moves that leave the opponent nothing to take
                 // are searched shallower first.
@@ -596,39 +594,12 @@ impl<'a, D: DrawState> Searcher<'a, D> {
                 if !captures && depth >= 3 && i >= 3 && !mv.crowns() && !child.has_capture() {
                     r = 1 + (i >= 8 && depth >= 6) as i32 + (!pv_node && i >= 14) as i32;
                 }
-                score = -self.search(
-                    &child,
-                    child_key,
-                    child_draw,
-                    depth - 1 - r,
-                    ply + 1,
-                    -alpha - 1,
-                    -alpha,
-                    false,
-                );
+                score = child_score!(depth - 1 - r, alpha, alpha + 1, false);
                 if score > alpha && r > 0 {
-                    score = -self.search(
-                        &child,
-                        child_key,
-                        child_draw,
-                        depth - 1,
-                        ply + 1,
-                        -alpha - 1,
-                        -alpha,
-                        false,
-                    );
+                    score = child_score!(depth - 1, alpha, alpha + 1, false);
                 }
                 if score > alpha && score < beta && pv_node {
-                    score = -self.search(
-                        &child,
-                        child_key,
-                        child_draw,
-                        depth - 1,
-                        ply + 1,
-                        -beta,
-                        -alpha,
-                        true,
-                    );
+                    score = child_score!(depth - 1, alpha, beta, true);
                 }
             }
             self.pop();
@@ -661,13 +632,7 @@ impl<'a, D: DrawState> Searcher<'a, D> {
             }
         }
         self.lists[ply] = list;
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, alpha0, beta);
         if use_tt {
             self.tt
                 .store(tkey, best_move, to_tt(best, ply), depth, bound);
@@ -868,13 +833,7 @@ impl<'a, D: DrawState> Searcher<'a, D> {
             }
         }
         if !self.stopped {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > alpha0 {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, alpha0, beta);
             let bm = MoveKey::of(&root_moves[0].mv);
             self.tt.store(
                 Self::tt_key(key, &draw, root),

@@ -17,6 +17,20 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// What a search of the window (`alpha`, `beta`) that returned `best`
+    /// proved about the true score.
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// A stored best move: enough to find it again in the generated list.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MoveKey {

@@ -106,18 +106,16 @@ export function bindInput(svg, ctl) {
     }
   }
 
-  svg.addEventListener("pointerdown", onDown);
-  svg.addEventListener("pointermove", onMove);
-  svg.addEventListener("pointerup", onUp);
-  svg.addEventListener("pointercancel", onCancel);
-  svg.addEventListener("lostpointercapture", onCancel);
-  svg.addEventListener("keydown", onKey);
+  const listeners = [
+    ["pointerdown", onDown],
+    ["pointermove", onMove],
+    ["pointerup", onUp],
+    ["pointercancel", onCancel],
+    ["lostpointercapture", onCancel],
+    ["keydown", onKey],
+  ];
+  for (const [type, fn] of listeners) svg.addEventListener(type, fn);
   return () => {
-    svg.removeEventListener("pointerdown", onDown);
-    svg.removeEventListener("pointermove", onMove);
-    svg.removeEventListener("pointerup", onUp);
-    svg.removeEventListener("pointercancel", onCancel);
-    svg.removeEventListener("lostpointercapture", onCancel);
-    svg.removeEventListener("keydown", onKey);
+    for (const [type, fn] of listeners) svg.removeEventListener(type, fn);
   };
 }

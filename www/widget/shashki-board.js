@@ -568,15 +568,20 @@ export class ShashkiBoardElement extends HTMLElement {
     this._updateLabel();
   }
 
-  async _exploreAttempt(move, animate) {
-    let played;
+  /** Plays `move`, or shows why the engine refuses it: `{ played }` or `{ why }`. */
+  _playOrRefuse(move) {
     try {
-      played = this._game.play(move);
+      return { played: this._game.play(move) };
     } catch (e) {
-      const message = refusal(e);
-      this._setStatus(message, "refused");
-      return { ok: false, message };
+      const why = refusal(e);
+      this._setStatus(why, "refused");
+      return { why };
     }
+  }
+
+  async _exploreAttempt(move, animate) {
+    const { played, why } = this._playOrRefuse(move);
+    if (!played) return { ok: false, message: why };
     this._board.set({ highlights: [], arrows: [] });
     await this._board.playMove(played, this._game.board(), { animate });
     this._refreshExplore();
@@ -748,14 +753,10 @@ export class ShashkiBoardElement extends HTMLElement {
     if (this._busy) return { ok: false, message: t("widget.waitReply") };
     if (this.solved || this._shown) return { ok: false, message: t("widget.pressRetry") };
     if (this._game.turn() !== this._reader) return { ok: false, message: t("widget.waitReply") };
-    let played;
-    try {
-      played = this._game.play(move);
-    } catch (e) {
-      const message = refusal(e);
-      this._setStatus(message, "refused");
+    const { played, why } = this._playOrRefuse(move);
+    if (!played) {
       this._flash("refused");
-      return { ok: false, message, refused: "illegal" };
+      return { ok: false, message: why, refused: "illegal" };
     }
     if (!this._matching().length) {
       const message = this._wrongMoveText(played);
