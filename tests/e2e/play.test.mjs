@@ -576,6 +576,8 @@ export const tests = [
       await newGame(page, { side: "white" });
       await page.click("#btn-resign");
       await page.click("#confirm-yes");
+      // The dialog's close event (and so the resignation) lands a task after the click.
+      await page.waitForFunction(() => document.getElementById("status").dataset.status !== "ongoing", null, { timeout: 5000 });
       const st = await status(page);
       assertEq(st.state, "win", "data-status is win after resigning");
       assert(/Black wins/.test(st.text) && /resigned/.test(st.text), `resignation result: ${st.text}`);
