@@ -2,9 +2,12 @@
 //! with the real `DrawCounters`, consistency of stored positions, damaged
 //! files. The tables are the committed ones in `www/egtb/`.
 
+mod egtb_common;
+
+use egtb_common::{try_random_position, Rng};
 use shashki::engine::egtb::{Kind, Material, Tables};
 use shashki::game::DrawCounters;
-use shashki::{Bitboard, Color, Position, Setup};
+use shashki::{Bitboard, Color, Position};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::OnceLock;
@@ -163,49 +166,10 @@ impl Solver {
     }
 }
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
 /// A random legal position of `n` pieces (each side at least one).
 fn random_position(rng: &mut Rng, n: u32) -> Position {
     loop {
-        let mut s = Setup::default();
-        let mut used = 0u32;
-        let white = 1 + rng.below(u64::from(n - 1)) as u32;
-        for i in 0..n {
-            let sq = loop {
-                let sq = rng.below(32) as u32;
-                if used & 1 << sq == 0 {
-                    break sq;
-                }
-            };
-            used |= 1 << sq;
-            let b = Bitboard(1 << sq);
-            if i < white {
-                s.white |= b;
-            } else {
-                s.black |= b;
-            }
-            if rng.below(2) == 0 {
-                s.kings |= b;
-            }
-        }
-        s.turn = Some(if rng.below(2) == 0 {
-            Color::White
-        } else {
-            Color::Black
-        });
-        if let Ok(p) = Position::try_from(s) {
+        if let Some(p) = try_random_position(rng, n) {
             return p;
         }
     }

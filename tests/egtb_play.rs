@@ -1,10 +1,13 @@
 //! The engine with the endgame tables installed plays out won and drawn
 //! endings against itself; `Game` (every draw rule) judges.
 
+mod egtb_common;
+
+use egtb_common::{try_random_position, Rng};
 use shashki::engine::egtb::{self, Kind, Tables};
 use shashki::engine::{Clock, Engine, Limits};
 use shashki::game::{Game, Status};
-use shashki::{Bitboard, Color, Position, Setup};
+use shashki::{Color, Position};
 use std::path::PathBuf;
 
 fn install() {
@@ -14,16 +17,6 @@ fn install() {
     egtb::install(t);
 }
 
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-}
-
 /// Random quiet positions of 2-4 pieces whose fresh-count result is
 /// `want` for the side to move (or for the other side, `Loss`).
 fn sample(seed: u64, count: usize, want: &[Kind]) -> Vec<(Position, Kind)> {
@@ -31,33 +24,7 @@ fn sample(seed: u64, count: usize, want: &[Kind]) -> Vec<(Position, Kind)> {
     let mut out = Vec::new();
     while out.len() < count {
         let n = 2 + rng.below(3) as u32;
-        let white = 1 + rng.below(u64::from(n - 1)) as u32;
-        let mut s = Setup::default();
-        let mut used = 0u32;
-        for i in 0..n {
-            let sq = loop {
-                let sq = rng.below(32) as u32;
-                if used & 1 << sq == 0 {
-                    break sq;
-                }
-            };
-            used |= 1 << sq;
-            let b = Bitboard(1 << sq);
-            if i < white {
-                s.white |= b;
-            } else {
-                s.black |= b;
-            }
-            if rng.below(2) == 0 {
-                s.kings |= b;
-            }
-        }
-        s.turn = Some(if rng.below(2) == 0 {
-            Color::White
-        } else {
-            Color::Black
-        });
-        let Ok(p) = Position::try_from(s) else {
+        let Some(p) = try_random_position(&mut rng, n) else {
             continue;
         };
         if p.has_capture() {
