@@ -35,6 +35,13 @@ struct Coverage {
     no_move: usize,
 }
 
+/// Asserts that each named coverage count is over its floor.
+macro_rules! at_least {
+    ($cov:expr, $($field:ident > $min:expr),+ $(,)?) => {
+        $(assert!($cov.$field > $min, "{} not over {}: {:?}", stringify!($field), $min, $cov);)+
+    };
+}
+
 /// Compares the two generators on `pos`; panics with the FEN and the
 /// differences on any disagreement.
 fn compare(pos: &Position, cov: &mut Coverage) {
@@ -148,14 +155,17 @@ fn random_games_from_the_start() {
         playout(&mut rng, Position::start(), 200, |p| compare(p, &mut cov));
     }
     eprintln!("random games: {cov:?}");
-    assert!(cov.positions > 20_000, "{cov:?}");
-    assert!(cov.with_kings > 5_000, "{cov:?}");
-    assert!(cov.multi_captures > 1_500, "{cov:?}");
-    assert!(cov.king_captures > 1_000, "{cov:?}");
-    assert!(cov.crowning_captures > 500, "{cov:?}");
-    assert!(cov.crowned_then_captured > 200, "{cov:?}");
-    assert!(cov.quiet_crownings > 800, "{cov:?}");
-    assert!(cov.no_move > 400, "{cov:?}");
+    at_least!(
+        cov,
+        positions > 20_000,
+        with_kings > 5_000,
+        multi_captures > 1_500,
+        king_captures > 1_000,
+        crowning_captures > 500,
+        crowned_then_captured > 200,
+        quiet_crownings > 800,
+        no_move > 400
+    );
 }
 
 #[test]
@@ -173,13 +183,16 @@ fn random_king_rich_setups() {
         playout(&mut rng, start, 8, |p| compare(p, &mut cov));
     }
     eprintln!("random setups: {cov:?}");
-    assert!(cov.positions > 20_000, "{cov:?}");
-    assert!(cov.with_kings > 20_000, "{cov:?}");
-    assert!(cov.king_captures > 15_000, "{cov:?}");
-    assert!(cov.multi_captures > 5_000, "{cov:?}");
-    assert!(cov.crowned_then_captured > 80, "{cov:?}");
-    assert!(cov.crowned_then_flew > 50, "{cov:?}");
-    assert!(cov.same_ends_twins > 80, "{cov:?}");
+    at_least!(
+        cov,
+        positions > 20_000,
+        with_kings > 20_000,
+        king_captures > 15_000,
+        multi_captures > 5_000,
+        crowned_then_captured > 80,
+        crowned_then_flew > 50,
+        same_ends_twins > 80
+    );
 }
 
 /// Crowded boards where men of the side to move stand near the crowning
@@ -242,13 +255,12 @@ fn perft_agrees_on_sampled_positions() {
     );
 }
 
-/// A bounded version of the long run below, in every `cargo test`: 10 000
-/// playouts (a twentieth of it) from another seed.
-#[test]
-fn bounded_long_differential() {
-    let mut rng = Rng::new(0x5EED_2000);
+/// `playouts` playouts from `seed`, by turns from the start (200 plies) and
+/// from random setups (crowded, middle game, sparse; 8 plies each).
+fn mixed_playouts(seed: u64, playouts: usize) -> Coverage {
+    let mut rng = Rng::new(seed);
     let mut cov = Coverage::default();
-    for i in 0..10_000 {
+    for i in 0..playouts {
         let start = match i % 4 {
             0 => Position::start(),
             1 => random_setup(&mut rng, 12, 10),
@@ -258,6 +270,14 @@ fn bounded_long_differential() {
         let plies = if i % 4 == 0 { 200 } else { 8 };
         playout(&mut rng, start, plies, |p| compare(p, &mut cov));
     }
+    cov
+}
+
+/// A bounded version of the long run below, in every `cargo test`: 10 000
+/// playouts (a twentieth of it) from another seed.
+#[test]
+fn bounded_long_differential() {
+    let cov = mixed_playouts(0x5EED_2000, 10_000);
     assert!(cov.positions > 50_000, "{cov:?}");
 }
 
@@ -266,18 +286,7 @@ fn bounded_long_differential() {
 #[test]
 #[ignore]
 fn long_differential() {
-    let mut rng = Rng::new(0x5EED_1000);
-    let mut cov = Coverage::default();
-    for i in 0..200_000 {
-        let start = match i % 4 {
-            0 => Position::start(),
-            1 => random_setup(&mut rng, 12, 10),
-            2 => random_setup(&mut rng, 8, 60),
-            _ => random_setup(&mut rng, 4, 80),
-        };
-        let plies = if i % 4 == 0 { 200 } else { 8 };
-        playout(&mut rng, start, plies, |p| compare(p, &mut cov));
-    }
+    let cov = mixed_playouts(0x5EED_1000, 200_000);
     eprintln!("long run: {cov:?}");
     assert!(cov.positions > 1_000_000, "{cov:?}");
 }

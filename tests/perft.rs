@@ -80,21 +80,34 @@ fn fixture_holds_the_published_start_counts() {
     assert!(distinct.len() >= 4, "positions with kings: {distinct:?}");
 }
 
+/// The fixture lines with more than `low` and at most `high` leaves.
+fn lines_between(low: u64, high: u64) -> Vec<Line> {
+    fixture()
+        .into_iter()
+        .filter(|l| l.count > low && l.count <= high)
+        .collect()
+}
+
+/// Counts every line with `count` and compares with the fixture; returns
+/// how many lines ran and their leaves.
+fn check(lines: &[Line], count: impl Fn(&Line) -> u64) -> (usize, u64) {
+    for l in lines {
+        assert_eq!(count(l), l.count, "{} depth {}", l.fen, l.depth);
+    }
+    (lines.len(), lines.iter().map(|l| l.count).sum())
+}
+
+fn ours(l: &Line) -> u64 {
+    perft(&l.pos, l.depth)
+}
+
+fn naive(l: &Line) -> u64 {
+    naive::Board::from_position(&l.pos).perft(l.depth)
+}
+
 #[test]
 fn perft_matches_fixture() {
-    let mut leaves = 0;
-    let mut lines = 0;
-    for l in fixture().iter().filter(|l| l.count <= FAST_LIMIT) {
-        assert_eq!(
-            perft(&l.pos, l.depth),
-            l.count,
-            "{} depth {}",
-            l.fen,
-            l.depth
-        );
-        leaves += l.count;
-        lines += 1;
-    }
+    let (lines, leaves) = check(&lines_between(0, FAST_LIMIT), ours);
     assert!(lines >= 50, "only {lines} lines ran");
     assert!(leaves > 10_000_000, "only {leaves} leaves");
 }
@@ -103,52 +116,25 @@ fn perft_matches_fixture() {
 /// above 5 M leaves.
 #[test]
 fn deeper_perft_lines_match_fixture() {
-    let deep: Vec<Line> = fixture()
-        .into_iter()
-        .filter(|l| l.count > FAST_LIMIT && l.count <= BOUNDED_LIMIT)
-        .collect();
+    let deep = lines_between(FAST_LIMIT, BOUNDED_LIMIT);
     assert!(deep
         .iter()
         .any(|l| l.pos == Position::start() && l.depth == 10));
     assert!(deep.iter().filter(|l| l.pos.kings().any()).count() >= 2);
-    for l in &deep {
-        assert_eq!(
-            perft(&l.pos, l.depth),
-            l.count,
-            "{} depth {}",
-            l.fen,
-            l.depth
-        );
-    }
+    check(&deep, ours);
 }
 
 #[test]
 #[ignore = "deep: start depth 11; run with --release -- --ignored"]
 fn deep_perft_matches_fixture() {
-    let deep: Vec<Line> = fixture()
-        .into_iter()
-        .filter(|l| l.count > BOUNDED_LIMIT)
-        .collect();
+    let deep = lines_between(BOUNDED_LIMIT, u64::MAX);
     assert!(deep.iter().any(|l| l.depth == 11));
-    for l in &deep {
-        assert_eq!(
-            perft(&l.pos, l.depth),
-            l.count,
-            "{} depth {}",
-            l.fen,
-            l.depth
-        );
-    }
+    check(&deep, ours);
 }
 
 #[test]
 fn naive_generator_agrees_with_fixture() {
-    let mut lines = 0;
-    for l in fixture().iter().filter(|l| l.count <= NAIVE_FAST_LIMIT) {
-        let board = naive::Board::from_position(&l.pos);
-        assert_eq!(board.perft(l.depth), l.count, "{} depth {}", l.fen, l.depth);
-        lines += 1;
-    }
+    let (lines, _) = check(&lines_between(0, NAIVE_FAST_LIMIT), naive);
     assert!(lines >= 40, "only {lines} lines ran");
 }
 
@@ -159,28 +145,14 @@ fn naive_generator_agrees_with_fixture() {
 /// up to 1 M leaves.
 #[test]
 fn naive_generator_agrees_with_deeper_fixture_lines() {
-    let mut lines = 0;
-    for l in fixture()
-        .iter()
-        .filter(|l| l.count > NAIVE_FAST_LIMIT && l.count <= NAIVE_BOUNDED_LIMIT)
-    {
-        let board = naive::Board::from_position(&l.pos);
-        assert_eq!(board.perft(l.depth), l.count, "{} depth {}", l.fen, l.depth);
-        lines += 1;
-    }
+    let (lines, _) = check(&lines_between(NAIVE_FAST_LIMIT, NAIVE_BOUNDED_LIMIT), naive);
     assert!(lines >= 5, "only {lines} lines");
 }
 
 #[test]
 #[ignore = "slow: the naive generator on the deeper lines"]
 fn naive_generator_agrees_with_deep_fixture() {
-    for l in fixture().iter().filter(|l| l.count > NAIVE_BOUNDED_LIMIT) {
-        if l.count > 20_000_000 {
-            continue;
-        }
-        let board = naive::Board::from_position(&l.pos);
-        assert_eq!(board.perft(l.depth), l.count, "{} depth {}", l.fen, l.depth);
-    }
+    check(&lines_between(NAIVE_BOUNDED_LIMIT, 20_000_000), naive);
 }
 
 #[test]

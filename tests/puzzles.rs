@@ -1,5 +1,5 @@
 //! Every shipped puzzle (www/puzzles/puzzles.json) checked again, with a
-//! search written here for the check (no engine or miner code): a plain
+//! search written for the tests (`tests/proof`, no engine or miner code): a plain
 //! exhaustive material minimax (man 100, king 300, no move = lost), alpha-
 //! beta only, pending captures always played out past the horizon.
 //!
@@ -17,7 +17,9 @@
 //!   opponent has no capture, or the opponent has no move;
 //! - no two puzzles are the same position or each other's mirror.
 
-use shashki::{Color, Move, MoveList, Piece, Position, Role, Setup, Square};
+mod proof;
+
+use shashki::{Color, Move, Piece, Position, Role, Setup, Square};
 use std::collections::HashSet;
 
 const WIN: i32 = 100_000;
@@ -68,27 +70,16 @@ fn score(pos: &Position, side: Color) -> i32 {
         .sum()
 }
 
+/// Man 100, king 300; no move is lost.
+const SCALE: proof::Scale = proof::Scale {
+    man: 100,
+    king: 300,
+    lost: |_| -WIN,
+};
+
 /// Exhaustive minimax from the side to move's view.
 fn search(pos: &Position, depth: u32, alpha: i32, beta: i32) -> i32 {
-    let mut moves = MoveList::new();
-    pos.generate_moves(&mut moves);
-    if moves.is_empty() {
-        return -WIN;
-    }
-    if depth == 0 && !moves[0].is_capture() {
-        return score(pos, pos.turn());
-    }
-    let mut best = -WIN - 1;
-    let mut a = alpha;
-    for mv in moves.iter() {
-        let v = -search(&pos.play_unchecked(mv), depth.saturating_sub(1), -beta, -a);
-        best = best.max(v);
-        a = a.max(v);
-        if a >= beta {
-            break;
-        }
-    }
-    best
+    SCALE.negamax(pos, depth, alpha, beta)
 }
 
 /// Whether `mv` gets its player at least `target` within `depth` plies.

@@ -24,8 +24,10 @@
 //! - `data-claim-refuse` + `data-claim-reason`: a move the text says the
 //!   engine refuses, and words of the reason it gives.
 
+mod proof;
+
 use shashki::game::Game;
-use shashki::{notation, Bitboard, Color, Position};
+use shashki::{notation, Bitboard, Position};
 use std::collections::{BTreeMap, BTreeSet};
 
 const START_FEN: &str =
@@ -174,35 +176,12 @@ fn play_line(
 
 // ---- the engine's own judgement of exercises ----------------------------------
 
-/// Material from the side to move's point of view: a man 2, a king 5.
-fn material(p: &Position) -> i32 {
-    let me = p.turn();
-    let value = |c: Color| 2 * p.men_of(c).count() as i32 + 5 * p.kings_of(c).count() as i32;
-    value(me) - value(me.opposite())
-}
-
-/// Negamax over every legal move to `depth` plies, then on through any
-/// captures (they are compulsory, so the line is not over while one is
-/// pending). A side without a move has lost.
-fn negamax(p: &Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
-    let legal = p.legal_moves();
-    if legal.is_empty() {
-        return -1000 - depth as i32;
-    }
-    if depth == 0 && !legal[0].is_capture() {
-        return material(p);
-    }
-    let mut best = i32::MIN + 1;
-    for m in legal.iter() {
-        let s = -negamax(&p.play_unchecked(m), depth.saturating_sub(1), -beta, -alpha);
-        best = best.max(s);
-        alpha = alpha.max(s);
-        if alpha >= beta {
-            break;
-        }
-    }
-    best
-}
+/// A man 2, a king 5; a side without a move has lost, the sooner the worse.
+const SCALE: proof::Scale = proof::Scale {
+    man: 2,
+    king: 5,
+    lost: |depth| -1000 - depth as i32,
+};
 
 /// The first moves that the exercise's `data-check` says solve it.
 fn solving_moves(w: &Widget, pos: &Position) -> BTreeSet<String> {
@@ -222,7 +201,7 @@ fn solving_moves(w: &Widget, pos: &Position) -> BTreeSet<String> {
                 .iter()
                 .map(|m| {
                     (
-                        -negamax(&pos.play_unchecked(m), depth - 1, -100_000, 100_000),
+                        -SCALE.negamax(&pos.play_unchecked(m), depth - 1, -100_000, 100_000),
                         text(m),
                     )
                 })

@@ -1,6 +1,7 @@
 //! The tactics suite: positions with a forced winning shot, each proven by
-//! an exhaustive search written here (a plain material-only alpha-beta, no
-//! engine code), then solved by the engine at a modest depth.
+//! an exhaustive search written for the tests (`tests/proof`: a plain
+//! material-only alpha-beta, no engine code), then solved by the engine at
+//! a modest depth.
 //!
 //! `tests/data/tactics.txt` holds one position a line:
 //! `FEN | key move | proof depth (plies) | material won | note`.
@@ -15,58 +16,32 @@
 //! --ignored mine`, which plays seeded games between weak levels and keeps
 //! the positions where one sacrifice, and only one, wins material.
 
+mod proof;
+
 use shashki::engine::{Clock, Engine, Limits, NoDrawCounts};
 use shashki::game::Game;
-use shashki::{Move, MoveList, Position};
+use shashki::{Move, Position};
 
 /// A lost position (no move) for the side to move, in the proof search.
 const LOST: i32 = -100_000;
 
-fn material(pos: &Position) -> i32 {
-    let us = pos.turn();
-    let v = |c| pos.men_of(c).count() as i32 * 100 + pos.kings_of(c).count() as i32 * 300;
-    v(us) - v(us.opposite())
-}
-
-/// Exhaustive minimax (alpha-beta prunes only what cannot change the
-/// value) to `depth` plies, playing out pending captures at the horizon;
-/// material from the side to move's view.
-fn prove(pos: &Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
-    let mut moves = MoveList::new();
-    pos.generate_moves(&mut moves);
-    if moves.is_empty() {
-        return LOST;
-    }
-    if depth == 0 && !moves[0].is_capture() {
-        return material(pos);
-    }
-    for mv in moves.iter() {
-        let v = -prove(
-            &pos.play_unchecked(mv),
-            depth.saturating_sub(1),
-            -beta,
-            -alpha,
-        );
-        if v > alpha {
-            alpha = v;
-            if alpha >= beta {
-                break;
-            }
-        }
-    }
-    alpha
-}
+/// Man 100, king 300; no move is lost.
+const SCALE: proof::Scale = proof::Scale {
+    man: 100,
+    king: 300,
+    lost: |_| LOST,
+};
 
 /// Material won by `mv` within `depth` plies (exact).
 fn gain(pos: &Position, mv: &Move, depth: u32) -> i32 {
-    let v = -prove(&pos.play_unchecked(mv), depth - 1, LOST - 1, -LOST + 1);
+    let v = -SCALE.negamax(&pos.play_unchecked(mv), depth - 1, LOST - 1, -LOST + 1);
     if v <= LOST {
         return v;
     }
     if v >= -LOST {
         return v;
     }
-    v - material(pos)
+    v - SCALE.material(pos)
 }
 
 struct Shot {

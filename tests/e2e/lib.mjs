@@ -103,14 +103,14 @@ export async function clickSquare(page, square) {
 }
 
 /** Waits until the move list holds at least n moves and everything settled. */
-export async function waitForMoves(page, n, timeout = 20000) {
+export async function waitForMoves(page, n, timeout = 20000, polling = "raf") {
   await page.waitForFunction(
     (n) =>
       document.querySelectorAll("#move-list button.move").length >= n &&
       document.body.dataset.thinking === "false" &&
       !document.querySelector(".sb-animating"),
     n,
-    { timeout },
+    { timeout, polling },
   );
 }
 

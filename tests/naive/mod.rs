@@ -261,29 +261,30 @@ impl Board {
         self.moves().iter().map(NMove::key).collect()
     }
 
+    /// The pieces of the side to move, file by file.
+    fn own_pieces(&self) -> impl Iterator<Item = (Coord, NPiece)> + '_ {
+        (0..8)
+            .flat_map(|f| (0..8).map(move |r| (f, r)))
+            .filter_map(|from| self.at(from).map(|p| (from, p)))
+            .filter(|(_, p)| p.side == self.turn)
+    }
+
     pub fn quiet_moves(&self) -> Vec<NMove> {
         let mut out = Vec::new();
-        for f in 0..8 {
-            for r in 0..8 {
-                let from = (f, r);
-                let Some(p) = self.at(from) else { continue };
-                if p.side != self.turn {
-                    continue;
-                }
-                if p.king {
-                    for d in DIRECTIONS {
-                        let mut to = step(from, d);
-                        while on_board(to) && self.at(to).is_none() {
-                            out.push(quiet(from, to, false));
-                            to = step(to, d);
-                        }
+        for (from, p) in self.own_pieces() {
+            if p.king {
+                for d in DIRECTIONS {
+                    let mut to = step(from, d);
+                    while on_board(to) && self.at(to).is_none() {
+                        out.push(quiet(from, to, false));
+                        to = step(to, d);
                     }
-                } else {
-                    for df in [-1, 1] {
-                        let to = (f + df, r + p.side.forward());
-                        if on_board(to) && self.at(to).is_none() {
-                            out.push(quiet(from, to, to.1 == p.side.crown_rank()));
-                        }
+                }
+            } else {
+                for df in [-1, 1] {
+                    let to = (from.0 + df, from.1 + p.side.forward());
+                    if on_board(to) && self.at(to).is_none() {
+                        out.push(quiet(from, to, to.1 == p.side.crown_rank()));
                     }
                 }
             }
@@ -294,27 +295,20 @@ impl Board {
     /// Every capture of the side to move, one per (from, to, captured set).
     pub fn captures(&self) -> Vec<NMove> {
         let mut out = Vec::new();
-        for f in 0..8 {
-            for r in 0..8 {
-                let from = (f, r);
-                let Some(p) = self.at(from) else { continue };
-                if p.side != self.turn {
-                    continue;
-                }
-                // The moving piece has left its square: lift it off the board.
-                let mut lifted = self.clone();
-                lifted.set(from, None);
-                let mut s = Search {
-                    board: &lifted,
-                    side: p.side,
-                    from,
-                    found: BTreeMap::new(),
-                };
-                let mut captured = Vec::new();
-                let mut path = vec![from];
-                s.search(from, p.king, &mut captured, &mut path, false);
-                out.extend(s.found.into_values());
-            }
+        for (from, p) in self.own_pieces() {
+            // The moving piece has left its square: lift it off the board.
+            let mut lifted = self.clone();
+            lifted.set(from, None);
+            let mut s = Search {
+                board: &lifted,
+                side: p.side,
+                from,
+                found: BTreeMap::new(),
+            };
+            let mut captured = Vec::new();
+            let mut path = vec![from];
+            s.search(from, p.king, &mut captured, &mut path, false);
+            out.extend(s.found.into_values());
         }
         out
     }
