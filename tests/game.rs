@@ -384,6 +384,13 @@ fn status_serialises_with_machine_words() {
     assert_eq!(c["byMove"], 15);
     assert_eq!(v["toMove"], "white");
     assert!(v["winner"].is_null() && v["reason"].is_null());
+
+    let mut g = Game::from_fen("W:Wc3:Bd4").unwrap();
+    g.play_text("c3:e5").unwrap();
+    let v = serde_json::to_value(StatusView::of(&g)).unwrap();
+    assert_eq!(v["state"], "win");
+    assert_eq!(v["winner"], "white");
+    assert_eq!(v["reason"], "no_pieces");
 }
 
 // ---------------------------------------------------------------- CLI

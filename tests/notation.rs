@@ -46,6 +46,18 @@ const CAPTURE_CHOICE: &str = "W:Wd2:Bc3,c5,c7,Ke3,Kg5";
 const KING_A1: &str = "W:WKa1:Bc3,f4";
 const TWINS: &str = "B:WKb2,d4,d6,Kg5:BKe7";
 
+/// Positions every move of which the round-trip and fuzz tests try: the
+/// start, a capture choice, a king in the corner, capture twins, kings
+/// among men, and a king that captures round back to its own square.
+const SAMPLES: [&str; 6] = [
+    "W:W21-32:B1-12",
+    CAPTURE_CHOICE,
+    KING_A1,
+    TWINS,
+    "W:WKd4:BKb2,Kc5,c7,e7",
+    "W:WKe1:Bc3,c5,e5,f2",
+];
+
 // ---- Written forms ---------------------------------------------------------
 
 #[test]
@@ -139,16 +151,11 @@ fn landing_squares_may_be_given_in_full_or_in_part() {
 
 #[test]
 fn every_legal_move_reads_back_from_its_text_and_its_long_form() {
-    for fen in [
-        "W:W21-32:B1-12",
-        CAPTURE_CHOICE,
-        KING_A1,
-        TWINS,
-        "W:WKd4:BKb2,Kc5,c7,e7",
-        "W:WKe1:Bc3,c5,e5,f2",
+    let more = [
         "W:Wa1,f6:Bc7,e7,h8",
         "B:WKa1,c3,e3,g1,Kf2:BKb8,d6,f6,Kh6,a7",
-    ] {
+    ];
+    for fen in SAMPLES.iter().chain(&more) {
         let p = pos(fen);
         let legal = p.legal_moves();
         assert!(!legal.is_empty());
@@ -348,18 +355,11 @@ fn the_real_games_replay_through_the_reader() {
 // ---- No panics -------------------------------------------------------------
 
 fn fuzz_positions() -> Vec<Position> {
-    [
-        "W:W21-32:B1-12",
-        CAPTURE_CHOICE,
-        KING_A1,
-        TWINS,
-        "W:WKd4:BKb2,Kc5,c7,e7",
-        "W:WKe1:Bc3,c5,e5,f2",
-        "B:WKe1:B",
-    ]
-    .iter()
-    .map(|f| pos(f))
-    .collect()
+    SAMPLES
+        .iter()
+        .chain(&["B:WKe1:B"])
+        .map(|f| pos(f))
+        .collect()
 }
 
 fn check_answer(p: &Position, text: &str) -> Result<(), proptest::test_runner::TestCaseError> {

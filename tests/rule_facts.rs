@@ -111,22 +111,15 @@ fn the_third_repetition_draws_and_the_crowning_rows_crown() {
     assert_eq!(f.repetitions, 3);
 
     assert_eq!((f.white_crowning_rank, f.black_crowning_rank), (8, 1));
-    let white = Position::from_fen("W:Wc7:Bh4").unwrap();
-    let m = white.legal_moves().iter().next().copied().unwrap();
-    assert!(
-        m.crowns(),
-        "a white man crowns on rank {}",
-        f.white_crowning_rank
-    );
-    assert_eq!(m.to().rank() + 1, f.white_crowning_rank);
-    let black = Position::from_fen("B:Wh6:Bd2").unwrap();
-    let m = black.legal_moves().iter().next().copied().unwrap();
-    assert!(
-        m.crowns(),
-        "a black man crowns on rank {}",
-        f.black_crowning_rank
-    );
-    assert_eq!(m.to().rank() + 1, f.black_crowning_rank);
+    for (fen, rank) in [
+        ("W:Wc7:Bh4", f.white_crowning_rank),
+        ("B:Wh6:Bd2", f.black_crowning_rank),
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        let m = pos.legal_moves().iter().next().copied().unwrap();
+        assert!(m.crowns(), "{fen}: the man crowns on rank {rank}");
+        assert_eq!(m.to().rank() + 1, rank, "{fen}");
+    }
 }
 
 #[test]

@@ -26,7 +26,7 @@
 
 mod proof;
 
-use shashki::game::Game;
+use shashki::game::{Count, Game};
 use shashki::{notation, Bitboard, Position};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -183,6 +183,21 @@ const SCALE: proof::Scale = proof::Scale {
     lost: |depth| -1000 - depth as i32,
 };
 
+/// The draw counts running in `game`, each as `rule:number` (the rule's
+/// machine word and the number `field` picks), as the page's claims write them.
+fn running_counts(game: &Game, field: impl Fn(&Count) -> u32) -> BTreeSet<String> {
+    game.status()
+        .counts()
+        .iter()
+        .map(|c| format!("{}:{}", shashki::views::word(&c.rule), field(c)))
+        .collect()
+}
+
+/// The words of a claim attribute.
+fn words(claim: &str) -> BTreeSet<String> {
+    claim.split_whitespace().map(str::to_string).collect()
+}
+
 /// The first moves that the exercise's `data-check` says solve it.
 fn solving_moves(w: &Widget, pos: &Position) -> BTreeSet<String> {
     let check = w
@@ -276,16 +291,9 @@ fn check_claims(w: &Widget) -> usize {
     if w.get("data-claim-status").is_some() || w.get("data-claim-counts").is_some() {
         let mut game = Game::from_fen(w.fen()).unwrap();
         if let Some(claim) = w.get("data-claim-counts") {
-            let running: BTreeSet<String> = game
-                .status()
-                .counts()
-                .iter()
-                .map(|c| format!("{}:{}", shashki::views::word(&c.rule), c.limit))
-                .collect();
-            let claimed: BTreeSet<String> = claim.split_whitespace().map(str::to_string).collect();
             assert_eq!(
-                running,
-                claimed,
+                running_counts(&game, |c| c.limit),
+                words(claim),
                 "{}: draw counts differ from the claim",
                 w.name()
             );
@@ -317,14 +325,12 @@ fn check_claims(w: &Widget) -> usize {
             game.play_text(t)
                 .unwrap_or_else(|e| panic!("{}: {t}: {e}", w.name()));
         }
-        let running: BTreeSet<String> = game
-            .status()
-            .counts()
-            .iter()
-            .map(|c| format!("{}:{}", shashki::views::word(&c.rule), c.moves_left))
-            .collect();
-        let claimed: BTreeSet<String> = claim.split_whitespace().map(str::to_string).collect();
-        assert_eq!(running, claimed, "{}: draw counts after {moves}", w.name());
+        assert_eq!(
+            running_counts(&game, |c| c.moves_left),
+            words(claim),
+            "{}: draw counts after {moves}",
+            w.name()
+        );
         claims += 1;
     }
 

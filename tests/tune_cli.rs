@@ -86,21 +86,28 @@ fn tune_gen_is_deterministic_and_fit_lowers_the_error() {
     assert!(!ok && err.contains("queen"), "{err}");
 }
 
-#[test]
-fn match_plays_another_binary_through_bestmove() {
-    let me = env!("CARGO_BIN_EXE_shashki");
-    let (ok, out, err) = shashki(&[
+/// `shashki match` of two games at 400 nodes a move against the binary
+/// `b_cmd`, with `extra` arguments.
+fn match_against(b_cmd: &str, extra: &[&str]) -> (bool, String, String) {
+    let mut args = vec![
         "match",
         "--a-nodes",
         "400",
         "--b-nodes",
         "400",
-        "--b-cmd",
-        me,
         "--games",
         "2",
-        "--quiet",
-    ]);
+        "--b-cmd",
+        b_cmd,
+    ];
+    args.extend_from_slice(extra);
+    shashki(&args)
+}
+
+#[test]
+fn match_plays_another_binary_through_bestmove() {
+    let me = env!("CARGO_BIN_EXE_shashki");
+    let (ok, out, err) = match_against(me, &["--quiet"]);
     assert!(ok, "{err}");
     let json: Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
     assert_eq!(json["games"], 2);
@@ -110,16 +117,6 @@ fn match_plays_another_binary_through_bestmove() {
     assert_eq!(total, 2);
     assert!(json["b"].as_str().unwrap().contains(me), "{json}");
     // A missing binary is a clear error, not a panic.
-    let (ok, _, err) = shashki(&[
-        "match",
-        "--a-nodes",
-        "400",
-        "--b-nodes",
-        "400",
-        "--b-cmd",
-        "/nonexistent/shashki",
-        "--games",
-        "2",
-    ]);
+    let (ok, _, err) = match_against("/nonexistent/shashki", &[]);
     assert!(!ok && err.contains("/nonexistent/shashki"), "{err}");
 }

@@ -3,11 +3,8 @@
 // as the default, Russian plurals in the draw counts, the engine's refusals
 // in Russian, and an axe-core audit of the Russian pages.
 
-import { createRequire } from "node:module";
-import { assert, assertEq, settled, shotPath, status, waitReady } from "./lib.mjs";
+import { assert, assertEq, axeAudit, settled, shotPath, status, waitReady } from "./lib.mjs";
 import { widgetsReady } from "./pages-lib.mjs";
-
-const require = createRequire(import.meta.url);
 
 const PAGES = [
   { path: "", ready: waitReady, en: { sel: "#btn-new", text: "New game" }, ru: { sel: "#btn-new", text: "Новая партия" } },
@@ -52,17 +49,6 @@ async function openShared(page, base, fen, moves) {
   const hash = new URLSearchParams({ fen, moves }).toString();
   await page.goto(`${base}/#${hash}`);
   await waitReady(page);
-}
-
-async function axe(page, label) {
-  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
-  const found = await page.evaluate(async () => {
-    const r = await globalThis.axe.run(document, { resultTypes: ["violations"] });
-    return r.violations
-      .filter((v) => ["moderate", "serious", "critical"].includes(v.impact))
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
-  });
-  assertEq(found, [], `axe violations, ${label}`);
 }
 
 export const tests = [
@@ -267,7 +253,7 @@ export const tests = [
       for (const p of PAGES) {
         await page.goto(`${base}/${p.path}?lang=ru`);
         await p.ready(page);
-        await axe(page, `${p.path || "play"} at ${width} px`);
+        await axeAudit(page, `${p.path || "play"} at ${width} px`);
         await page.screenshot({ path: shotPath(`i18n-axe-${p.path || "play"}-${width}.png`), fullPage: width === 375 });
       }
     },

@@ -2,7 +2,8 @@
 // the system Chromium). Node ESM, no test framework: run.mjs runs the tests.
 
 import { chromium } from "playwright-core";
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 
 export const CHROMIUM_ARGS = [
@@ -35,6 +36,28 @@ export function assertEq(actual, expected, message) {
   const a = JSON.stringify(actual);
   const e = JSON.stringify(expected);
   if (a !== e) throw new AssertionError(`${message}: expected ${e}, got ${a}`);
+}
+
+/**
+ * axe-core on the page as it stands: fails with every violation of impact
+ * moderate or worse (id, impact and up to three elements each).
+ */
+export async function axeAudit(page, label) {
+  let path = null;
+  try {
+    path = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+  } catch {
+    /* reported below */
+  }
+  assert(path && existsSync(path), "axe-core is installed (npm axe-core, a dev dependency)");
+  await page.addScriptTag({ path });
+  const found = await page.evaluate(async () => {
+    const r = await globalThis.axe.run(document, { resultTypes: ["violations"] });
+    return r.violations
+      .filter((v) => ["moderate", "serious", "critical"].includes(v.impact))
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+  });
+  assertEq(found, [], `axe violations, ${label}`);
 }
 
 /**

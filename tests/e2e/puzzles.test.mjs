@@ -3,9 +3,7 @@
 // the record (rating, streak) surviving a reload, deep links, filters and
 // the daily puzzle, and an axe-core audit at phone and desktop widths.
 
-import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
-import { assert, assertEq, shotPath } from "./lib.mjs";
+import { assert, assertEq, axeAudit, shotPath } from "./lib.mjs";
 
 const KEY = "shashki.puzzles.v1";
 
@@ -44,25 +42,6 @@ async function click(page, id, square) {
 
 function stored(page) {
   return page.evaluate((k) => JSON.parse(localStorage.getItem(k) || "null"), KEY);
-}
-
-async function axeAudit(page, label) {
-  const require = createRequire(import.meta.url);
-  let path = null;
-  try {
-    path = require.resolve("axe-core/axe.min.js");
-  } catch {
-    /* reported below */
-  }
-  assert(path && existsSync(path), "axe-core is installed (npm axe-core, a dev dependency)");
-  await page.addScriptTag({ path });
-  const violations = await page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ["violations"] });
-    return r.violations
-      .filter((v) => v.impact !== "minor")
-      .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
-  });
-  assertEq(violations, [], `axe violations (${label})`);
 }
 
 export const tests = [

@@ -12,6 +12,9 @@ import { drawCountText, errorText, headline, materialText, other, reasonText, re
 
 const $ = (id) => document.getElementById(id);
 
+// Both player bars (above and below the board) from the one template.
+for (const id of ["player-top", "player-bottom"]) $(id).append($("player-template").content.cloneNode(true));
+
 // The board is drawn at once, before the wasm engine has loaded (first-board.js
 // reads the saved position's pieces; no rule is needed to draw), and takes
 // moves once the engine is ready.
@@ -71,11 +74,9 @@ const bot = new BotClient({
 
 // ---- the game record ---------------------------------------------------
 
+/** The moves up to the game's cursor (history() stops there). */
 function movesPlayed() {
-  return game
-    .history()
-    .slice(0, game.ply())
-    .map((h) => h.notation);
+  return game.history().map((h) => h.notation);
 }
 
 function record() {
@@ -134,14 +135,12 @@ function isLive() {
   return viewPly === null;
 }
 
-function isHumanTurn() {
+function isHumanTurn(st = game.status()) {
   if (!isLive() || thinking || waiting) return false;
-  const st = game.status();
   return st.state === "ongoing" && (settings.mode === "humans" || st.toMove === settings.human);
 }
 
-function isBotTurn() {
-  const st = game.status();
+function isBotTurn(st = game.status()) {
   return settings.mode === "bot" && st.state === "ongoing" && st.toMove !== settings.human;
 }
 
@@ -182,7 +181,7 @@ async function botMove() {
   const gen = generation;
   const level = levelInfo();
   thinking = true;
-  update({ think: false });
+  update({ think: false, save: false });
   try {
     const { result, elapsedMs } = await bot.request(
       {
@@ -204,13 +203,13 @@ async function botMove() {
       move: result.move && result.move.notation,
     };
     thinking = false;
-    if (!result.move) return update({ think: false });
+    if (!result.move) return update({ think: false, save: false });
     await playMove(result.move.notation, { animate: true });
   } catch (e) {
     if (e.cancelled || gen !== generation) return;
     thinking = false;
     notice = t("play.botFailed", { message: e.message });
-    update({ think: false });
+    update({ think: false, save: false });
   }
 }
 
@@ -228,32 +227,35 @@ function statusSentence(st) {
 }
 
 /** Sets the board's moves and starts the bot when it is its turn; renders
- * the panels and saves unless the caller just did (`render: false`). */
-function update({ think = true, render = true, st = game.status() } = {}) {
+ * the panels unless the caller just did (`render: false`) and saves unless
+ * the game did not change (`save: false`: only the page's own state, such
+ * as the bot thinking, did). */
+function update({ think = true, render = true, save = render, st = game.status() } = {}) {
   if (isLive()) {
     board.set({
-      legalMoves: isHumanTurn() ? game.legalMoves() : [],
+      legalMoves: isHumanTurn(st) ? game.legalMoves() : [],
       viewOnly: false,
       hint,
     });
   }
-  if (render) {
-    renderPanels(st);
-    persist();
-  }
-  if (think && isLive() && !thinking && !waiting && isBotTurn()) botMove();
+  if (render) renderPanels(st);
+  if (save) persist();
+  if (think && isLive() && !thinking && !waiting && isBotTurn(st)) botMove();
 }
 
+/** Renders every panel, asking the engine for the pieces and the position once. */
 function renderPanels(st) {
-  probeTables(st);
-  renderStatus(st);
-  renderPlayers(st);
+  const pieces = game.board();
+  const key = tablebaseKey();
+  probeTables(st, key, pieces);
+  renderStatus(st, key);
+  renderPlayers(st, pieces);
   renderMoves();
   renderButtons(st);
   renderExport();
 }
 
-function renderStatus(st) {
+function renderStatus(st, tbKey) {
   const el = $("status");
   el.dataset.status = st.state;
   el.dataset.toMove = st.toMove;
@@ -271,7 +273,7 @@ function renderStatus(st) {
     sub.textContent = reasonText(st);
   }
   $("draw-count").textContent = drawCountText(st);
-  renderTablebase();
+  renderTablebase(tbKey);
   $("notice").textContent = notice;
   $("thinking").hidden = !thinking;
   document.body.dataset.thinking = thinking ? "true" : "false";
@@ -293,8 +295,8 @@ function tablebaseText(v) {
   return t("play.tablebaseWin", { side: winner, n: v.moves });
 }
 
-function renderTablebase() {
-  const known = tb.key === tablebaseKey();
+function renderTablebase(key = tablebaseKey()) {
+  const known = tb.key === key;
   const v = known ? tb.verdict : null;
   const el = $("tablebase");
   el.textContent = v ? tablebaseText(v) : "";
@@ -302,10 +304,9 @@ function renderTablebase() {
   el.dataset.state = v ? v.result : known ? "none" : "pending";
 }
 
-async function probeTables(st) {
-  const key = tablebaseKey();
+async function probeTables(st, key, pieces) {
   if (tb.key === key || tb.asked === key) return;
-  if (st.state !== "ongoing" || game.board().length > 4) {
+  if (st.state !== "ongoing" || pieces.length > 4) {
     tb = { key, asked: key, verdict: null };
     return;
   }
@@ -329,10 +330,10 @@ function describeSide(color) {
   return { name: t("play.botName", { level: l.level }), detail: t("play.botDetail", { name: l.name, side: color }) };
 }
 
-function renderPlayers(st) {
+function renderPlayers(st, pieces) {
   const bottom = board.orientation;
   const counts = { white: { man: 0, king: 0 }, black: { man: 0, king: 0 } };
-  for (const p of game.board()) counts[p.color][p.role] += 1;
+  for (const p of pieces) counts[p.color][p.role] += 1;
   for (const [id, color] of [
     ["player-bottom", bottom],
     ["player-top", other(bottom)],
@@ -353,7 +354,7 @@ function renderPlayers(st) {
 let movesKey = "";
 function renderMoves() {
   const list = $("move-list");
-  const hist = game.history().slice(0, game.ply());
+  const hist = game.history();
   const current = viewPly === null ? hist.length : viewPly;
   const key = `${generation}|${current}|${hist.map((h) => h.notation).join(" ")}`;
   if (key === movesKey) return;
@@ -531,7 +532,7 @@ async function offerDraw() {
   }
   const gen = generation;
   waiting = "draw";
-  update({ think: false });
+  update({ think: false, save: false });
   try {
     const { result } = await bot.request(
       { kind: "acceptsDraw", startFen: game.startFen(), moves: movesPlayed(), side: other(settings.human) },
@@ -584,7 +585,7 @@ async function askHint() {
   if (!isHumanTurn()) return;
   const gen = generation;
   waiting = "hint";
-  update({ think: false });
+  update({ think: false, save: false });
   try {
     const { result } = await bot.request({ kind: "hint", startFen: game.startFen(), moves: movesPlayed() }, 8000);
     if (gen !== generation) return;
@@ -602,7 +603,7 @@ async function askHint() {
 
 function flip() {
   board.flip();
-  renderPlayers(game.status());
+  renderPlayers(game.status(), game.board());
   persist();
   announce(t("play.flipped", { side: board.orientation }));
 }
