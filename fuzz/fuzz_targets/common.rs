@@ -9,22 +9,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 pub const BUDGET_MS: f64 = 100.0;
 static SLOWEST_US: AtomicU64 = AtomicU64::new(0);
 
-#[repr(C)]
-struct Timespec {
-    sec: i64,
-    nsec: i64,
-}
-
-extern "C" {
-    fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
-}
-
-/// CPU time of this thread in microseconds (Linux CLOCK_THREAD_CPUTIME_ID).
+/// CPU time of this thread in microseconds (Linux; 0 elsewhere).
 fn thread_cpu_us() -> u64 {
-    let mut ts = Timespec { sec: 0, nsec: 0 };
-    // SAFETY: clock_gettime writes one Timespec through a valid pointer.
-    unsafe { clock_gettime(3, &mut ts) };
-    ts.sec as u64 * 1_000_000 + ts.nsec as u64 / 1_000
+    (shashki::engine::clock::thread_cpu_ms().unwrap_or(0.0) * 1e3) as u64
 }
 
 pub fn timed(data: &[u8], f: impl FnOnce()) {

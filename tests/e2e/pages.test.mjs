@@ -45,6 +45,32 @@ function engineFacts(page, fen) {
   }, fen);
 }
 
+/** Opens `url` and finds the widget whose attribute `name` is `value`: {i, widget}. */
+async function widgetOn(page, url, name, value) {
+  await page.goto(url);
+  const widgets = await widgetsReady(page);
+  const i = widgets.findIndex((w) => w.attrs[name] === value);
+  assert(i >= 0, `a widget with ${name}="${value}"`);
+  return { i, widget: widgets[i] };
+}
+
+/** The engine's refusal of the move from `from` to `to` in `fen`: {code, reason}, or null if legal. */
+function engineRefusal(page, fen, from, to) {
+  return evaluateWithin(page, 10000, `the engine's reason for ${from}-${to}`, async ([fen, from, to]) => {
+    const { loadEngine } = await import("/board/engine.js");
+    const E = await loadEngine();
+    const g = E.Game.fromFen(fen);
+    try {
+      g.play({ from, to });
+      return null;
+    } catch (e) {
+      return { code: e.code, reason: e.reason || e.message };
+    } finally {
+      g.free();
+    }
+  }, [fen, from, to]);
+}
+
 export const tests = [
   {
     name: "rules page: every widget shows the pieces of its position",
@@ -106,10 +132,7 @@ export const tests = [
   {
     name: "rules page: the king on d4 offers exactly its 13 squares, and plays one",
     async fn({ page, base }) {
-      await page.goto(`${base}/rules.html`);
-      const widgets = await widgetsReady(page);
-      const i = widgets.findIndex((w) => w.attrs.fen === "W:WKd4:Bh6");
-      assert(i >= 0, "the king widget");
+      const { i } = await widgetOn(page, `${base}/rules.html`, "fen", "W:WKd4:Bh6");
       await clickIn(page, i, "d4");
       const dests = await page.evaluate(
         (i) => [...document.querySelectorAll("shashki-board")[i].querySelectorAll("[data-dest]")].map((e) => e.getAttribute("data-dest")).sort(),
@@ -130,9 +153,7 @@ export const tests = [
   {
     name: "rules page: an illegal try in explore mode is refused with the engine's reason",
     async fn({ page, base }) {
-      await page.goto(`${base}/rules.html`);
-      const widgets = await widgetsReady(page);
-      const i = widgets.findIndex((w) => w.attrs["data-claim-moves"] === "a1:g3 a1:h2");
+      const { i } = await widgetOn(page, `${base}/rules.html`, "data-claim-moves", "a1:g3 a1:h2");
       const r = await attemptIn(page, i, "a1:f6");
       assert(!r.ok, "a1:f6 refused");
       assert(/must stop on a square from which it can go on capturing/.test(r.message), `reason: ${r.message}`);
@@ -143,10 +164,7 @@ export const tests = [
   {
     name: "rules page: the shot replays hop by hop with ghosts and ends where the text says",
     async fn({ page, base }) {
-      await page.goto(`${base}/rules.html`);
-      const widgets = await widgetsReady(page);
-      const i = widgets.findIndex((w) => w.attrs.moves === "c3-d4 a5:e5 f4:b8");
-      assert(i >= 0, "the shot widget");
+      const { i, widget } = await widgetOn(page, `${base}/rules.html`, "moves", "c3-d4 a5:e5 f4:b8");
       const w = page.locator("shashki-board").nth(i);
       assertEq(await w.locator("[data-arrow]").count(), 1, "the arrow c3-d4 at the start");
       await w.locator('button[data-action="forward"]').click();
@@ -161,26 +179,24 @@ export const tests = [
       await animationsDone(page);
       await w.locator('button[data-action="forward"]').click();
       await animationsDone(page);
-      assertEq(await widgetPieces(page, i), expectedPieces(widgets[i].attrs["data-claim-end"]), "final position");
+      assertEq(await widgetPieces(page, i), expectedPieces(widget.attrs["data-claim-end"]), "final position");
       const st = await statusOf(page, i);
       assert(st.text.startsWith("Move 3 of 3: f4:b8"), st.text);
       assert(/crowned/.test(st.text), "the crowning is told");
       await w.screenshot({ path: shotPath("pages-shot-end.png") });
       await w.locator('button[data-action="start"]').click();
-      assertEq(await widgetPieces(page, i), expectedPieces(widgets[i].attrs.fen), "back at the start");
+      assertEq(await widgetPieces(page, i), expectedPieces(widget.attrs.fen), "back at the start");
       assertEq(await w.locator("[data-arrow]").count(), 1, "the arrow is back on the starting position");
       // keyboard: the arrow keys step through the moves
       await w.locator('button[data-action="forward"]').focus();
       await page.keyboard.press("End");
-      assertEq(await widgetPieces(page, i), expectedPieces(widgets[i].attrs["data-claim-end"]), "End key");
+      assertEq(await widgetPieces(page, i), expectedPieces(widget.attrs["data-claim-end"]), "End key");
     },
   },
   {
     name: "rules page: the repetition replay ends in a draw",
     async fn({ page, base }) {
-      await page.goto(`${base}/rules.html`);
-      const widgets = await widgetsReady(page);
-      const i = widgets.findIndex((w) => w.attrs["data-claim-status"] === "draw repetition");
+      const { i } = await widgetOn(page, `${base}/rules.html`, "data-claim-status", "draw repetition");
       await page.locator("shashki-board").nth(i).locator('button[data-action="end"]').click();
       const st = await statusOf(page, i);
       assert(/Draw: the same position arose for the third time/.test(st.text), st.text);
@@ -189,9 +205,7 @@ export const tests = [
   {
     name: "rules page: keyboard play and accessible names",
     async fn({ page, base }) {
-      await page.goto(`${base}/rules.html`);
-      const widgets = await widgetsReady(page);
-      const i = widgets.findIndex((w) => w.attrs["data-claim-moves"] === "d4:b2");
+      const { i } = await widgetOn(page, `${base}/rules.html`, "data-claim-moves", "d4:b2");
       const w = page.locator("shashki-board").nth(i);
       const label = await w.locator("svg.sb-board").getAttribute("aria-label");
       assert(/White: men d4, e1 and g3\. Black: men c3, f8 and h6\. White to move\./.test(label), `board label: ${label}`);
@@ -331,9 +345,7 @@ export const tests = [
   {
     name: "lessons: show solution plays the line; retry starts again",
     async fn({ page, base }) {
-      await page.goto(`${base}/lessons.html`);
-      const widgets = await widgetsReady(page);
-      const i = widgets.findIndex((w) => w.attrs.id === "ex-7-2");
+      const { i, widget } = await widgetOn(page, `${base}/lessons.html`, "id", "ex-7-2");
       const w = page.locator("shashki-board").nth(i);
       await w.locator('button[data-action="solution"]').click();
       await page.waitForFunction(
@@ -347,7 +359,7 @@ export const tests = [
       assert(!(await page.evaluate((i) => document.querySelectorAll("shashki-board")[i].solved, i)), "showing is not solving");
       await w.locator('button[data-action="retry"]').click();
       await page.waitForFunction((i) => document.querySelectorAll("shashki-board")[i].querySelectorAll("[data-piece]").length === 11, i);
-      assertEq(await widgetPieces(page, i), expectedPieces(widgets[i].fen), "back at the start");
+      assertEq(await widgetPieces(page, i), expectedPieces(widget.fen), "back at the start");
     },
   },
   {
@@ -419,19 +431,7 @@ export const tests = [
       // a try no legal move makes, by clicks: the engine says why, the board stays
       const i = widgets.findIndex((w) => w.attrs.id === "ex-2-1");
       const fen = widgets[i].fen;
-      const reason = await evaluateWithin(page, 10000, "the engine's reason for h2-g3", async (fen) => {
-        const { loadEngine } = await import("./board/engine.js");
-        const E = await loadEngine();
-        const g = E.Game.fromFen(fen);
-        try {
-          g.play({ from: "h2", to: "g3" });
-          return null;
-        } catch (e) {
-          return { code: e.code, reason: e.reason || e.message };
-        } finally {
-          g.free();
-        }
-      }, fen);
+      const reason = await engineRefusal(page, fen, "h2", "g3");
       assertEq(reason && reason.code, "illegal_move", "h2-g3 is illegal in ex-2-1 (a capture is compulsory)");
       await clickIn(page, i, "h2");
       await clickIn(page, i, "g3");
@@ -557,19 +557,8 @@ export const tests = [
       await sq("a1").focus();
       await page.keyboard.press("Enter");
       await page.waitForFunction(() => /^Not allowed/.test(document.querySelector("#paths .sbw-status").textContent));
-      const reason = await evaluateWithin(page, 10000, "the engine's reason for e1-a1", async (fen) => {
-        const { loadEngine } = await import("/board/engine.js");
-        const E = await loadEngine();
-        const g = E.Game.fromFen(fen);
-        try {
-          g.play({ from: "e1", to: "a1" });
-          return null;
-        } catch (e) {
-          return e.reason;
-        } finally {
-          g.free();
-        }
-      }, fen);
+      const refusal = await engineRefusal(page, fen, "e1", "a1");
+      const reason = refusal && refusal.reason;
       assert(reason && (await statusOf(page, 0)).text.includes(reason), `the engine's reason "${reason}"`);
       // the right path, by keyboard: e1, c7, then g3
       for (const s of ["e1", "c7", "g3"]) {

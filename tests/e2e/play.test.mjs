@@ -93,6 +93,12 @@ const shareHash = (fen, moves = []) => {
   return p.toString();
 };
 
+/** Waits for `moves` moves in the list (the bot's reply too, by default) and checks the first. */
+async function firstMoveIs(page, move, what, moves = 2) {
+  await waitForMoves(page, moves);
+  assertEq((await moveList(page))[0], move, what);
+}
+
 /** Plays c3-d4 by clicks and waits for the bot's answer; returns the bot's timing. */
 async function playOpeningAgainstBot(page) {
   await clickSquare(page, "c3");
@@ -204,8 +210,7 @@ export const tests = [
       await page.fill("#move-input", "c3-d4");
       await page.press("#move-input", "Enter");
       await page.waitForFunction(() => /White played c3-d4/.test(document.getElementById("announcer").textContent));
-      await waitForMoves(page, 2);
-      assertEq((await moveList(page))[0], "c3-d4", "typed move played");
+      await firstMoveIs(page, "c3-d4", "typed move played");
       const live = await page.getAttribute("#announcer", "aria-live");
       assertEq(live, "polite", "announcer is a live region");
       await page.waitForFunction(() => /Black played .*White to move/.test(document.getElementById("announcer").textContent));
@@ -301,8 +306,7 @@ export const tests = [
         if ((await moveList(page)).length) break;
         await clickSquare(page, s);
       }
-      await waitForMoves(page, 1);
-      assertEq((await moveList(page))[0], target.notation, "the chosen path was played");
+      await firstMoveIs(page, target.notation, "the chosen path was played", 1);
       const p = await pieces(page);
       for (const s of target.captures) assert(!p[s] || p[s].startsWith("white"), `${s} taken`);
     },
@@ -350,8 +354,7 @@ export const tests = [
       await page.mouse.move(b.x, b.y, { steps: 4 });
       assertEq(await page.locator(".sb-dragging").count(), 1, "the piece follows the pointer");
       await page.mouse.up();
-      await waitForMoves(page, 2);
-      assertEq((await moveList(page))[0], "e3-f4", "dragged move played");
+      await firstMoveIs(page, "e3-f4", "dragged move played");
     },
   },
   {
@@ -367,8 +370,7 @@ export const tests = [
       assertEq(await page.locator(".sb-selected").count(), 1, "Enter selects the piece");
       await page.focus('rect[data-square="d4"]');
       await page.keyboard.press("Enter");
-      await waitForMoves(page, 2);
-      assertEq((await moveList(page))[0], "c3-d4", "keyboard move played");
+      await firstMoveIs(page, "c3-d4", "keyboard move played");
     },
   },
   {
@@ -754,8 +756,7 @@ export const tests = [
       await page.keyboard.press("Space");
       await page.focus('rect[data-square="b4"]');
       await page.keyboard.press("Space");
-      await waitForMoves(page, 2);
-      assertEq((await moveList(page))[0], "c3-b4", "played by Space");
+      await firstMoveIs(page, "c3-b4", "played by Space");
     },
   },
   {

@@ -1,5 +1,27 @@
 //! A tiny argument reader shared by the subcommands: `--name value` options,
-//! `--flag` switches and positional words.
+//! `--flag` switches and positional words, and the choice of a
+//! subcommand's own subcommand (`shashki tune gen`).
+
+use std::process::ExitCode;
+
+/// A subcommand's entry point: its arguments in, its exit code or error out.
+pub type Command = fn(&[String]) -> Result<ExitCode, String>;
+
+/// Runs the command of `table` that the first word of `argv` names, with
+/// the words after it; no word or an unknown one is the error `usage`.
+pub fn dispatch(
+    argv: &[String],
+    table: &[(&str, Command)],
+    usage: &str,
+) -> Result<ExitCode, String> {
+    match argv.split_first() {
+        Some((word, rest)) => match table.iter().find(|(name, _)| name == word) {
+            Some((_, run)) => run(rest),
+            None => Err(usage.into()),
+        },
+        None => Err(usage.into()),
+    }
+}
 
 pub struct Args {
     pub positional: Vec<String>,

@@ -2,6 +2,7 @@
 
 use crate::args::Args;
 use serde_json::json;
+use shashki::engine::clock::thread_cpu_ms;
 use shashki::engine::{baseline, Clock, Engine, Limits, NoDrawCounts};
 use shashki::game::{Game, Status};
 use shashki::views::SearchView;
@@ -446,30 +447,6 @@ pub const SEARCH_BENCH: [(&str, u32); 6] = [
     ("W:Wa1,a3,c3,e3,g3,h2,Kd4:Bb6,d6,f6,h6,c7,Kh8", 13),
     ("B:WKa1,c3,e3,g1,Kf2:BKb8,d6,f6,Kh6,a7", 13),
 ];
-
-/// CPU time of this thread in milliseconds, where the platform tells it
-/// (Linux): on a shared machine it measures the engine, not the neighbours.
-fn thread_cpu_ms() -> Option<f64> {
-    #[cfg(target_os = "linux")]
-    {
-        #[repr(C)]
-        struct Timespec {
-            sec: i64,
-            nsec: i64,
-        }
-        extern "C" {
-            fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
-        }
-        const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
-        let mut ts = Timespec { sec: 0, nsec: 0 };
-        // SAFETY: `ts` is a valid, writable timespec (64-bit Linux layout).
-        let rc = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-        if rc == 0 {
-            return Some(ts.sec as f64 * 1e3 + ts.nsec as f64 / 1e6);
-        }
-    }
-    None
-}
 
 pub fn bench(argv: &[String]) -> Result<ExitCode, String> {
     let _ = argv;

@@ -21,16 +21,13 @@ const RATING_MEAN: f64 = 1500.0;
 const RATING_SD: f64 = 300.0;
 
 pub fn puzzles(argv: &[String]) -> Result<ExitCode, String> {
-    match argv.split_first() {
-        Some((sub, rest)) if sub == "mine" => mine(rest),
-        Some((sub, rest)) if sub == "export" => export(rest),
-        _ => Err(
-            "usage: shashki puzzles mine [--seed S] [--out FILE] [--count N] \
-             [--games PDN] [--openings FILE] [--openings-limit N] [--self-play N] \
-             [--engine-depth D] [--margin PLIES]\n       shashki puzzles export [--file FILE]"
-                .into(),
-        ),
-    }
+    crate::args::dispatch(
+        argv,
+        &[("mine", mine), ("export", export)],
+        "usage: shashki puzzles mine [--seed S] [--out FILE] [--count N] \
+         [--games PDN] [--openings FILE] [--openings-limit N] [--self-play N] \
+         [--engine-depth D] [--margin PLIES]\n       shashki puzzles export [--file FILE]",
+    )
 }
 
 struct Found {

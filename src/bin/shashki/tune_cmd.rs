@@ -37,11 +37,11 @@ const RECORD_FROM: usize = 10;
 const MAX_PLIES: usize = 300;
 
 pub fn tune(argv: &[String]) -> Result<ExitCode, String> {
-    match argv.split_first() {
-        Some((w, rest)) if w == "gen" => generate(rest),
-        Some((w, rest)) if w == "fit" => fit(rest),
-        _ => Err("usage: shashki tune gen --games N --nodes N --seed S --out FILE | tune fit --data FILE [--out FILE]".into()),
-    }
+    crate::args::dispatch(
+        argv,
+        &[("gen", generate), ("fit", fit)],
+        "usage: shashki tune gen --games N --nodes N --seed S --out FILE | tune fit --data FILE [--out FILE]",
+    )
 }
 
 fn openings() -> Vec<Position> {
