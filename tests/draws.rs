@@ -70,20 +70,24 @@ fn counters_agree(fen: &str, moves: &[&str]) {
     }
 }
 
-/// W:WKa5,Kb8,Kf2,c1,e1:BKh6, 28 plies.
-const R2_BEFORE_FEN: &str = "W:WKa5,Kb8,Kf2,c1,e1:BKh6";
-const R2_BEFORE: &[&str] = &[
-    "f2-g1", "h6-g5", "g1-f2", "g5-h4", "f2-g1", "h4-f6", "g1-f2", "f6-a1", "f2-g1", "a1-g7",
-    "g1-f2", "g7-f6", "f2-g1", "f6-a1", "g1-f2", "a1-g7", "f2-g1", "g7-h6", "g1-f2", "h6-g5",
-    "f2-g1", "g5-h4", "g1-f2", "h4-e7", "f2-g1", "e7-a3", "g1-f2", "a3-b2",
-];
-/// W:WKa5,Kb8,Kf2,c1,e1:BKh6, 28 plies.
-const R2_BLOCK_FEN: &str = "W:WKa5,Kb8,Kf2,c1,e1:BKh6";
-const R2_BLOCK: &[&str] = &[
-    "f2-g1", "h6-g5", "g1-f2", "g5-h4", "f2-g1", "h4-f6", "g1-f2", "f6-a1", "f2-g1", "a1-g7",
-    "g1-f2", "g7-f6", "f2-g1", "f6-a1", "g1-f2", "a1-g7", "f2-g1", "g7-h6", "g1-f2", "h6-g5",
-    "f2-g3", "g5-e3", "a5-d2", "e3-d4", "d2-f4", "d4-g1", "b8-a7", "g1-h2",
-];
+/// The first `at` moves of `line`, then the moves `then`: a line that
+/// branches off another from the same position.
+fn branch(line: &[&'static str], at: usize, then: &[&'static str]) -> Vec<&'static str> {
+    [&line[..at], then].concat()
+}
+
+/// Plays `moves` from `fen`: the game goes on up to the last move, which
+/// draws for `reason`, and the counters replayed alone agree at every ply.
+/// Returns the game one move before the draw and the drawn game.
+fn draws_on_the_last_move(fen: &str, moves: &[&str], reason: DrawReason) -> (Game, Game) {
+    let before = play(fen, &moves[..moves.len() - 1]);
+    assert_ongoing(&before);
+    let drawn = play(fen, moves);
+    assert_draw(&drawn, reason);
+    counters_agree(fen, moves);
+    (before, drawn)
+}
+
 /// W:WKa5,Kb8,Kf2,g7,c1:BKh2, 29 plies.
 const R2_CROWN_KEEPS_FEN: &str = "W:WKa5,Kb8,Kf2,g7,c1:BKh2";
 const R2_CROWN_KEEPS: &[&str] = &[
@@ -95,11 +99,6 @@ const R2_CROWN_KEEPS: &[&str] = &[
 const R3_REACH_FEN: &str = "W:WKa5,Kb8,Kh2:BKd4";
 const R3_REACH: &[&str] = &[
     "h2-g1", "d4-a1", "g1-f2", "a1-b2", "f2-e1", "b2-a1", "e1-d2", "a1-b2", "d2-c1",
-];
-/// W:WKa5,Kb8,Kh2:BKd4, 8 plies.
-const R3_WIN_FEN: &str = "W:WKa5,Kb8,Kh2:BKd4";
-const R3_WIN: &[&str] = &[
-    "h2-g1", "d4-a1", "g1-f2", "a1-b2", "f2-e1", "b2-a1", "e1-d2", "a1-c3",
 ];
 /// W:WKa5,Kb8,Kh2:BKd4, 17 plies.
 const R3_RESTART_FEN: &str = "W:WKa5,Kb8,Kh2:BKd4";
@@ -116,11 +115,6 @@ const R3_MAN: &[&str] = &[
 const R4_KK_FEN: &str = "W:WKa3:BKh6";
 const R4_KK: &[&str] = &[
     "a3-c1", "h6-g7", "c1-d2", "g7-a1", "d2-c1", "a1-c3", "c1-a3", "c3-a1", "a3-b4", "a1-b2",
-];
-/// W:WKa3:BKh6, 9 plies.
-const R4_WIN_FEN: &str = "W:WKa3:BKh6";
-const R4_WIN: &[&str] = &[
-    "a3-c1", "h6-g7", "c1-d2", "g7-a1", "d2-c1", "a1-c3", "c1-a3", "c3-a1", "a3-b2",
 ];
 /// W:WKh2,c3:BKf8, 10 plies.
 const R4_MEN_FEN: &str = "W:WKh2,c3:BKf8";
@@ -281,7 +275,8 @@ fn lone_king_limit_draws() {
 
 #[test]
 fn lone_king_taken_on_the_last_counted_move_wins() {
-    let mut g = play(R2_BEFORE_FEN, R2_BEFORE);
+    // Black's 14th move puts its king on b2, where the man on c1 takes it.
+    let mut g = play(R2_REACH_FEN, &branch(R2_REACH, 27, &["a3-b2"]));
     assert_ongoing(&g);
     g.play_text("c1:a3").unwrap(); // White's 15th move takes the king
     assert_win(&g, Color::White, WinReason::NoPieces);
@@ -291,7 +286,14 @@ fn lone_king_taken_on_the_last_counted_move_wins() {
 
 #[test]
 fn lone_king_blocked_on_the_last_counted_move_wins() {
-    let mut g = play(R2_BLOCK_FEN, R2_BLOCK);
+    let line = branch(
+        R2_REACH,
+        20,
+        &[
+            "f2-g3", "g5-e3", "a5-d2", "e3-d4", "d2-f4", "d4-g1", "b8-a7", "g1-h2",
+        ],
+    );
+    let mut g = play(R2_REACH_FEN, &line);
     assert_ongoing(&g);
     g.play_text("a7-g1").unwrap(); // White's 15th move: the king on h2 cannot move
                                    // The count has run out in this very position...
@@ -335,10 +337,11 @@ fn lone_king_count_keeps_running_when_another_king_is_crowned() {
     let g = play(R2_CROWN_KEEPS_FEN, &R2_CROWN_KEEPS[..5]);
     assert!(g.history()[4].mv.crowns());
     assert_eq!(g.counters().lone_king(), Some((Color::White, 3)));
-    let g = play(R2_CROWN_KEEPS_FEN, &R2_CROWN_KEEPS[..28]);
-    assert_ongoing(&g);
-    let g = play(R2_CROWN_KEEPS_FEN, R2_CROWN_KEEPS);
-    assert_draw(&g, DrawReason::KingsVsLoneKing);
+    draws_on_the_last_move(
+        R2_CROWN_KEEPS_FEN,
+        R2_CROWN_KEEPS,
+        DrawReason::KingsVsLoneKing,
+    );
 }
 
 #[test]
@@ -382,16 +385,13 @@ fn main_road_limit_draws() {
 
 #[test]
 fn main_road_with_two_kings_and_a_man_draws() {
-    let g = play(R3_MAN_FEN, &R3_MAN[..8]);
-    assert_ongoing(&g);
-    assert!(g.status().counts().kings_vs_lone_king.is_none());
-    let g = play(R3_MAN_FEN, R3_MAN);
-    assert_draw(&g, DrawReason::MainRoad);
+    let (before, _) = draws_on_the_last_move(R3_MAN_FEN, R3_MAN, DrawReason::MainRoad);
+    assert!(before.status().counts().kings_vs_lone_king.is_none());
 }
 
 #[test]
 fn main_road_king_taken_on_the_last_counted_move_wins() {
-    let mut g = play(R3_WIN_FEN, R3_WIN);
+    let mut g = play(R3_REACH_FEN, &branch(R3_REACH, 7, &["a1-c3"]));
     assert_eq!(g.counters().main_road(), Some((Color::White, 4)));
     g.play_text("d2:b4").unwrap(); // White's 5th move
     assert_win(&g, Color::White, WinReason::NoPieces);
@@ -460,7 +460,7 @@ fn kings_balance_limit_draws_with_two_pieces() {
 
 #[test]
 fn kings_balance_last_counted_move_wins() {
-    let mut g = play(R4_WIN_FEN, R4_WIN);
+    let mut g = play(R4_KK_FEN, &branch(R4_KK, 8, &["a3-b2"]));
     assert_ongoing(&g);
     assert_eq!(g.counters().balance_plies(), 9);
     g.play_text("a1:c3").unwrap(); // Black's 5th move takes the last white piece
@@ -489,11 +489,7 @@ fn kings_balance_crowning_restarts() {
     assert_eq!(g.counters().balance_plies(), 4);
     let g = play(R4_CROWN_FEN, &R4_CROWN[..5]);
     assert_eq!(g.counters().balance_plies(), 0);
-    let g = play(R4_CROWN_FEN, &R4_CROWN[..14]);
-    assert_ongoing(&g);
-    let g = play(R4_CROWN_FEN, R4_CROWN);
-    assert_draw(&g, DrawReason::KingsBalance);
-    counters_agree(R4_CROWN_FEN, R4_CROWN);
+    draws_on_the_last_move(R4_CROWN_FEN, R4_CROWN, DrawReason::KingsBalance);
 }
 
 #[test]
@@ -507,33 +503,24 @@ fn kings_balance_capture_restarts_and_changes_the_band() {
     assert!(g.history()[15].mv.is_capture());
     let c = g.status().counts().kings_balance.unwrap();
     assert_eq!((c.plies, c.plies_limit), (Some(0), Some(10)));
-    let g = play(R4_CAPTURE_FEN, &R4_CAPTURE[..25]);
-    assert_ongoing(&g);
-    let g = play(R4_CAPTURE_FEN, R4_CAPTURE);
-    assert_draw(&g, DrawReason::KingsBalance);
+    draws_on_the_last_move(R4_CAPTURE_FEN, R4_CAPTURE, DrawReason::KingsBalance);
 }
 
 #[test]
 fn kings_balance_four_or_five_pieces_thirty_moves() {
     // Men move now and then, so rule 5 never runs out.
-    let g = play(R4_BAND45_FEN, &R4_BAND45[..59]);
-    assert_ongoing(&g);
-    let c = g.status().counts().kings_balance.unwrap();
+    let (before, _) = draws_on_the_last_move(R4_BAND45_FEN, R4_BAND45, DrawReason::KingsBalance);
+    let c = before.status().counts().kings_balance.unwrap();
     assert_eq!((c.plies, c.limit), (Some(59), 30));
-    let g = play(R4_BAND45_FEN, R4_BAND45);
-    assert_draw(&g, DrawReason::KingsBalance);
-    counters_agree(R4_BAND45_FEN, R4_BAND45);
 }
 
 #[test]
 fn kings_balance_six_or_seven_pieces_sixty_moves() {
-    let g = play(R4_BAND67_FEN, &R4_BAND67[..119]);
-    assert_ongoing(&g);
-    let c = g.status().counts().kings_balance.unwrap();
+    let (before, drawn) =
+        draws_on_the_last_move(R4_BAND67_FEN, R4_BAND67, DrawReason::KingsBalance);
+    let c = before.status().counts().kings_balance.unwrap();
     assert_eq!((c.plies, c.limit), (Some(119), 60));
-    let g = play(R4_BAND67_FEN, R4_BAND67);
-    assert_eq!(g.position().piece_count(), 7);
-    assert_draw(&g, DrawReason::KingsBalance);
+    assert_eq!(drawn.position().piece_count(), 7);
 }
 
 #[test]
@@ -590,22 +577,15 @@ fn kings_only_man_move_restarts() {
         .contains(g.history()[20].mv.from()));
     assert_eq!(g.counters().kings_only_plies(), 0);
     assert_eq!(g.counters().balance_plies(), 21);
-    let g = play(R5_RESTART_FEN, &R5_RESTART[..50]);
-    assert_ongoing(&g);
-    assert_eq!(g.counters().kings_only_plies(), 29);
-    let g = play(R5_RESTART_FEN, R5_RESTART);
-    assert_draw(&g, DrawReason::KingsOnly);
-    assert_eq!(g.counters().balance_plies(), 51);
-    counters_agree(R5_RESTART_FEN, R5_RESTART);
+    let (before, drawn) = draws_on_the_last_move(R5_RESTART_FEN, R5_RESTART, DrawReason::KingsOnly);
+    assert_eq!(before.counters().kings_only_plies(), 29);
+    assert_eq!(drawn.counters().balance_plies(), 51);
 }
 
 #[test]
 fn kings_only_six_or_seven_pieces_twenty_five_moves() {
-    let g = play(R5_BAND67_FEN, &R5_BAND67[..49]);
-    assert_ongoing(&g);
-    let g = play(R5_BAND67_FEN, R5_BAND67);
-    assert_eq!(g.position().piece_count(), 6);
-    assert_draw(&g, DrawReason::KingsOnly);
+    let (_, drawn) = draws_on_the_last_move(R5_BAND67_FEN, R5_BAND67, DrawReason::KingsOnly);
+    assert_eq!(drawn.position().piece_count(), 6);
 }
 
 #[test]
