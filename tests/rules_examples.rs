@@ -54,6 +54,22 @@ fn path(m: &Move) -> Vec<String> {
     m.path().map(|s| s.to_string()).collect()
 }
 
+/// The legal move written `text` in `p` crowns its man and leaves `after`.
+fn assert_crowns(p: &Position, text: &str, after: &str) {
+    let m = find(p, text);
+    assert!(m.crowns(), "{text} crowns");
+    assert_eq!(p.play(&m).unwrap().fen(), after, "after {text}");
+}
+
+/// The legal move written `text` in `p`, checked to land on the squares
+/// `landings` (its start first) and to take the pieces on `captured`.
+fn capture(p: &Position, text: &str, landings: &[&str], captured: &[&str]) -> Move {
+    let m = find(p, text);
+    assert_eq!(path(&m), landings, "{text}: path");
+    assert_eq!(m.captured(), squares(captured), "{text}: captured");
+    m
+}
+
 // ---- The how-to-play page -------------------------------------------------
 
 #[test]
@@ -77,9 +93,7 @@ fn start_position_has_seven_moves() {
 fn man_on_d4_must_capture_backwards_to_b2() {
     let p = pos("W:Wd4,g1:Bc3,f8");
     assert_moves(&p, &["d4:b2"]);
-    let m = find(&p, "d4:b2");
-    assert_eq!(m.captured(), squares(&["c3"]));
-    assert_eq!(path(&m), ["d4", "b2"]);
+    let m = capture(&p, "d4:b2", &["d4", "b2"], &["c3"]);
     assert!(!m.crowns());
     // Without the capture rule the men would have quiet moves.
     let mut quiet = MoveList::new();
@@ -139,9 +153,7 @@ fn king_on_a1_must_stop_on_e5_to_go_on_over_f4() {
     let p = pos("W:WKa1:Bc3,f4");
     assert_moves(&p, &["a1:g3", "a1:h2"]);
     for (text, end) in [("a1:g3", "g3"), ("a1:h2", "h2")] {
-        let m = find(&p, text);
-        assert_eq!(path(&m), ["a1", "e5", end]);
-        assert_eq!(m.captured(), squares(&["c3", "f4"]));
+        capture(&p, text, &["a1", "e5", end], &["c3", "f4"]);
     }
     // Without f4 the king may stop on any free square behind c3.
     let alone = pos("W:WKa1:Bc3");
@@ -170,17 +182,13 @@ fn the_shot_c3_d4_a5_e5_f4_b8() {
     let p = p.play(&p.parse_move("c3-d4").unwrap()).unwrap();
 
     assert_moves(&p, &["a5:e5"]);
-    let m = find(&p, "a5:e5");
-    assert_eq!(m.captured(), squares(&["b4", "d4"]));
-    assert_eq!(path(&m), ["a5", "c3", "e5"]);
+    let m = capture(&p, "a5:e5", &["a5", "c3", "e5"], &["b4", "d4"]);
     let p = p.play(&m).unwrap();
     // Black landed beside the white man on f4.
     assert_eq!(p.fen(), "W:Wa1,c1,e1,f4,g3:Ba7,c7,d8,e5,f8,g7,h8");
 
     assert_moves(&p, &["f4:b8"]);
-    let m = find(&p, "f4:b8");
-    assert_eq!(m.captured(), squares(&["c7", "e5"]));
-    assert_eq!(path(&m), ["f4", "d6", "b8"]);
+    let m = capture(&p, "f4:b8", &["f4", "d6", "b8"], &["c7", "e5"]);
     assert!(m.crowns());
     let p = p.play(&m).unwrap();
 
@@ -200,12 +208,8 @@ fn the_shot_c3_d4_a5_e5_f4_b8() {
 fn turkish_strike_a_jumped_piece_blocks_the_king() {
     let p = pos("W:WKa1:Bb4,c3,f2,f4");
     assert_moves(&p, &["a1:e1", "a1:g1"]);
-    let long = find(&p, "a1:e1");
-    assert_eq!(long.captured(), squares(&["c3", "f2", "f4"]));
-    assert_eq!(path(&long), ["a1", "e5", "g3", "e1"]);
-    let short = find(&p, "a1:g1");
-    assert_eq!(short.captured(), squares(&["c3", "f2"]));
-    assert_eq!(path(&short), ["a1", "d4", "g1"]);
+    capture(&p, "a1:e1", &["a1", "e5", "g3", "e1"], &["c3", "f2", "f4"]);
+    capture(&p, "a1:g1", &["a1", "d4", "g1"], &["c3", "f2"]);
     assert!(p
         .legal_moves()
         .iter()
@@ -283,15 +287,11 @@ fn men_step_forward_only_but_capture_backwards() {
 fn man_reaching_the_last_rank_at_the_end_of_a_capture_is_crowned() {
     let p = pos("W:Wf6:Be7,h2");
     assert_moves(&p, &["f6:d8"]);
-    let m = find(&p, "f6:d8");
-    assert!(m.crowns());
-    assert_eq!(p.play(&m).unwrap().fen(), "B:WKd8:Bh2");
+    assert_crowns(&p, "f6:d8", "B:WKd8:Bh2");
 
     let p = pos("B:Wd2,a7:Bc3");
     assert_moves(&p, &["c3:e1"]);
-    let m = find(&p, "c3:e1");
-    assert!(m.crowns());
-    assert_eq!(p.play(&m).unwrap().fen(), "W:Wa7:BKe1");
+    assert_crowns(&p, "c3:e1", "W:Wa7:BKe1");
 }
 
 #[test]
@@ -299,7 +299,7 @@ fn quiet_crowning() {
     let p = pos("W:Wc7:Bh2");
     assert_moves(&p, &["c7-b8", "c7-d8"]);
     assert!(p.legal_moves().iter().all(Move::crowns));
-    assert_eq!(p.play(&find(&p, "c7-d8")).unwrap().fen(), "B:WKd8:Bh2");
+    assert_crowns(&p, "c7-d8", "B:WKd8:Bh2");
 
     let p = pos("B:Wa7:Bb2");
     assert_moves(&p, &["b2-a1", "b2-c1"]);
@@ -322,20 +322,16 @@ fn quiet_crowning() {
 fn man_crowned_mid_capture_goes_on_as_a_flying_king() {
     let p = pos("W:Wf6:Bb6,e7");
     assert_moves(&p, &["f6:a5"]);
-    let m = find(&p, "f6:a5");
+    let m = capture(&p, "f6:a5", &["f6", "d8", "a5"], &["b6", "e7"]);
     assert!(m.crowns());
-    assert_eq!(path(&m), ["f6", "d8", "a5"]);
-    assert_eq!(m.captured(), squares(&["b6", "e7"]));
     assert_eq!(p.play(&m).unwrap().fen(), "B:WKa5:B");
 
     // The same for Black, with a choice of landing squares after the crown.
     let p = pos("B:Wc3,f2:Bg3");
     assert_moves(&p, &["g3:a5", "g3:b4"]);
     for end in ["b4", "a5"] {
-        let m = find(&p, &format!("g3:{end}"));
+        let m = capture(&p, &format!("g3:{end}"), &["g3", "e1", end], &["c3", "f2"]);
         assert!(m.crowns());
-        assert_eq!(path(&m), ["g3", "e1", end]);
-        assert_eq!(m.captured(), squares(&["c3", "f2"]));
     }
 
     // A man that is not crowned stops: from c7 the man cannot reach e5,

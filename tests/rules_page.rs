@@ -183,19 +183,27 @@ const SCALE: proof::Scale = proof::Scale {
     lost: |depth| -1000 - depth as i32,
 };
 
-/// The draw counts running in `game`, each as `rule:number` (the rule's
-/// machine word and the number `field` picks), as the page's claims write them.
-fn running_counts(game: &Game, field: impl Fn(&Count) -> u32) -> BTreeSet<String> {
-    game.status()
+/// The draw counts running in `game` are those `claim` lists, each as
+/// `rule:number` (the rule's machine word and the number `field` picks);
+/// `widget` and `when` (the moves played, or "at the start") name the check.
+fn assert_counts(
+    game: &Game,
+    field: impl Fn(&Count) -> u32,
+    claim: &str,
+    widget: &str,
+    when: &str,
+) {
+    let running: BTreeSet<String> = game
+        .status()
         .counts()
         .iter()
         .map(|c| format!("{}:{}", shashki::views::word(&c.rule), field(c)))
-        .collect()
-}
-
-/// The words of a claim attribute.
-fn words(claim: &str) -> BTreeSet<String> {
-    claim.split_whitespace().map(str::to_string).collect()
+        .collect();
+    let claimed: BTreeSet<String> = claim.split_whitespace().map(str::to_string).collect();
+    assert_eq!(
+        running, claimed,
+        "{widget}, {when}: the draw counts differ from the claim"
+    );
 }
 
 /// The first moves that the exercise's `data-check` says solve it.
@@ -291,12 +299,7 @@ fn check_claims(w: &Widget) -> usize {
     if w.get("data-claim-status").is_some() || w.get("data-claim-counts").is_some() {
         let mut game = Game::from_fen(w.fen()).unwrap();
         if let Some(claim) = w.get("data-claim-counts") {
-            assert_eq!(
-                running_counts(&game, |c| c.limit),
-                words(claim),
-                "{}: draw counts differ from the claim",
-                w.name()
-            );
+            assert_counts(&game, |c| c.limit, claim, &w.name(), "at the start");
             claims += 1;
         }
         if let Some(claim) = w.get("data-claim-status") {
@@ -325,12 +328,7 @@ fn check_claims(w: &Widget) -> usize {
             game.play_text(t)
                 .unwrap_or_else(|e| panic!("{}: {t}: {e}", w.name()));
         }
-        assert_eq!(
-            running_counts(&game, |c| c.moves_left),
-            words(claim),
-            "{}: draw counts after {moves}",
-            w.name()
-        );
+        assert_counts(&game, |c| c.moves_left, claim, &w.name(), moves);
         claims += 1;
     }
 
