@@ -678,6 +678,39 @@ export const tests = [
     },
   },
   {
+    name: "a move and the bot's reply: one save each, and the engine asked little",
+    async fn({ page, base }) {
+      await open(page, base);
+      // Count every call of a Game method and every save of the game record.
+      await page.evaluate(() => {
+        const calls = (window.__calls = { saves: 0, engine: {} });
+        const proto = window.wasmBindings.Game.prototype;
+        for (const name of Object.getOwnPropertyNames(proto)) {
+          const f = Object.getOwnPropertyDescriptor(proto, name).value;
+          if (name === "constructor" || typeof f !== "function") continue;
+          proto[name] = function (...args) {
+            calls.engine[name] = (calls.engine[name] || 0) + 1;
+            return f.apply(this, args);
+          };
+        }
+        const setItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (key, value) {
+          if (key === "shashki.play.v1") calls.saves += 1;
+          return setItem.call(this, key, value);
+        };
+      });
+      await playOpeningAgainstBot(page);
+      const { saves, engine } = await page.evaluate(() => window.__calls);
+      assertEq(saves, 2, "saves of the game for the two moves");
+      assertEq([engine.play, engine.legalMoves], [2, 1], "moves played, legal-move lists asked (the bot's turn needs none)");
+      // Measured when this test was written: 36 calls for the pair (58
+      // before the page asked for the pieces and the position once a
+      // render and stopped saving while the bot only thinks).
+      const total = Object.values(engine).reduce((a, n) => a + n, 0);
+      assert(total <= 36, `engine calls for a move and the reply: ${total} (${JSON.stringify(engine)})`);
+    },
+  },
+  {
     name: "undo and a new game cancel a search in flight",
     async fn({ page, base }) {
       await open(page, base);
