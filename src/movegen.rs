@@ -85,7 +85,13 @@ fn first_blocker(sq: usize, d: usize, occ: u32) -> Option<usize> {
     }
 }
 
-const REVERSE: [usize; 4] = [3, 2, 1, 0];
+/// The opposite direction: `d ^ 3` (north-east 0 <-> south-west 3,
+/// north-west 1 <-> south-east 2; checked at the end of the file). A table
+/// lookup here cost a bounds check on every call of the capture search.
+#[inline(always)]
+const fn reverse(d: usize) -> usize {
+    d ^ 3
+}
 
 /// Depth-first search of every capture sequence of one piece.
 struct CaptureSearch<'a> {
@@ -104,8 +110,11 @@ struct CaptureSearch<'a> {
 
 impl CaptureSearch<'_> {
     fn emit(&mut self, to: usize, captured: u32, crowns: bool) {
-        let dup = self.out[self.start..]
+        // `skip`, not a slice from `start`: no bounds check on the way.
+        let dup = self
+            .out
             .iter()
+            .skip(self.start)
             .any(|m| m.to as usize == to && m.captured.0 == captured);
         if dup {
             return;
@@ -181,7 +190,7 @@ impl CaptureSearch<'_> {
         let live = self.enemy & !captured;
         let occ = !self.empty;
         (0..4).any(|d| {
-            d != REVERSE[came]
+            d != reverse(came)
                 && match first_blocker(sq, d, occ) {
                     Some(b) => {
                         live & (1 << b) != 0 && {
@@ -201,7 +210,7 @@ impl CaptureSearch<'_> {
         let live = self.enemy & !captured;
         let occ = !self.empty;
         for d in 0..4 {
-            if came == Some(REVERSE[d]) {
+            if came == Some(reverse(d)) {
                 continue;
             }
             let Some(b) = first_blocker(sq, d, occ) else {
@@ -299,9 +308,14 @@ impl Position {
     /// Fills `out` with every capture (empty when there is none).
     pub fn generate_captures(&self, out: &mut MoveList) {
         out.clear();
-        if !self.has_capture() {
-            return;
+        if self.has_capture() {
+            self.push_captures(out);
         }
+    }
+
+    /// Appends every capture to `out` (cheaper after `has_capture` said
+    /// there is one: without it, every king searches).
+    fn push_captures(&self, out: &mut MoveList) {
         let us = self.turn;
         let own = self.pieces(us).0;
         let enemy = self.pieces(us.opposite()).0;
@@ -437,12 +451,14 @@ impl Position {
     }
 
     /// Number of legal moves; `buf` is scratch space for the captures.
+    #[inline]
     pub fn count_moves(&self, buf: &mut MoveList) -> usize {
-        self.generate_captures(buf);
-        if buf.is_empty() {
-            self.count_quiet() as usize
-        } else {
+        if self.has_capture() {
+            buf.clear();
+            self.push_captures(buf);
             buf.len()
+        } else {
+            self.count_quiet() as usize
         }
     }
 
@@ -462,4 +478,8 @@ const _: () = assert!(
     Direction::NorthEast as usize == 0
         && Direction::NorthWest as usize == 1
         && Direction::SouthWest as usize == 3
+        && Direction::NorthEast.reverse() as usize == reverse(0)
+        && Direction::NorthWest.reverse() as usize == reverse(1)
+        && Direction::SouthEast.reverse() as usize == reverse(2)
+        && Direction::SouthWest.reverse() as usize == reverse(3)
 );
