@@ -400,10 +400,15 @@ impl Position {
     }
 
     /// True when the side to move has a capture (and so must capture).
+    /// Inlined (it runs once per position of a search or perft); the kings'
+    /// test stays out of line, as most positions have no king.
+    #[inline]
     pub fn has_capture(&self) -> bool {
-        if self.capturing_men() != 0 {
-            return true;
-        }
+        self.capturing_men() != 0 || (self.kings_of(self.turn).any() && self.king_has_capture())
+    }
+
+    /// True when a king of the side to move has a capture.
+    fn king_has_capture(&self) -> bool {
         let us = self.turn;
         let enemy = self.pieces(us.opposite()).0;
         let empty = self.empty().0;
@@ -428,14 +433,25 @@ impl Position {
 
     /// Number of quiet moves (ignoring whether a capture exists), without
     /// building them.
+    #[inline]
     pub fn count_quiet(&self) -> u32 {
         let us = self.turn;
-        let empty = self.empty().0;
-        let mut n: u32 = man_steps(us, self.men_of(us).0, empty)
+        let n: u32 = man_steps(us, self.men_of(us).0, self.empty().0)
             .iter()
             .map(|(t, _)| t.count_ones())
             .sum();
-        let occ = !empty;
+        if self.kings_of(us).any() {
+            n + self.count_king_quiet()
+        } else {
+            n
+        }
+    }
+
+    /// Number of quiet moves of the kings of the side to move.
+    fn count_king_quiet(&self) -> u32 {
+        let us = self.turn;
+        let occ = self.occupied().0;
+        let mut n = 0;
         let mut kings = self.kings_of(us).0;
         while kings != 0 {
             let sq = kings.trailing_zeros() as usize;
