@@ -2,7 +2,10 @@
 // native build: a benchmark, run by hand (`bash scripts/bench.sh`), never a
 // timed test.
 //
-//   node scripts/bench-wasm.mjs [DIST_DIR] [--depth 10] [--pairs 5] [--sessions 3]
+//   node scripts/bench-wasm.mjs [DIST_DIR] [--depth 10] [--pairs 5] [--sessions 3] [--native PATH]
+//
+// `--native` names the native binary (default target/release/shashki), so
+// that a build of another commit can be measured against its own wasm.
 //
 // Both sides are timed by CPU time, not wall time, so that other work on a
 // shared machine does not count: the page's main-thread CPU time from the
@@ -22,15 +25,16 @@ import { serve } from "../tests/e2e/server.mjs";
 import { launch } from "../tests/e2e/lib.mjs";
 
 const args = process.argv.slice(2);
-const opt = (name, dflt) => {
+const optText = (name, dflt) => {
   const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : dflt;
+  return i >= 0 ? args[i + 1] : dflt;
 };
+const opt = (name, dflt) => Number(optText(name, dflt));
 const depth = opt("depth", 10);
 const pairs = opt("pairs", 5);
 const sessions = opt("sessions", 3);
 const dist = args.find((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--")) || "dist";
-const NATIVE = "target/release/shashki";
+const NATIVE = optText("native", "target/release/shashki");
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);

@@ -85,7 +85,13 @@ fn first_blocker(sq: usize, d: usize, occ: u32) -> Option<usize> {
     }
 }
 
-const REVERSE: [usize; 4] = [3, 2, 1, 0];
+/// The opposite direction: `d ^ 3` (north-east 0 <-> south-west 3,
+/// north-west 1 <-> south-east 2; checked at the end of the file). A table
+/// lookup here cost a bounds check on every call of the capture search.
+#[inline(always)]
+const fn reverse(d: usize) -> usize {
+    d ^ 3
+}
 
 /// Depth-first search of every capture sequence of one piece.
 struct CaptureSearch<'a> {
@@ -104,8 +110,11 @@ struct CaptureSearch<'a> {
 
 impl CaptureSearch<'_> {
     fn emit(&mut self, to: usize, captured: u32, crowns: bool) {
-        let dup = self.out[self.start..]
+        // `skip`, not a slice from `start`: no bounds check on the way.
+        let dup = self
+            .out
             .iter()
+            .skip(self.start)
             .any(|m| m.to as usize == to && m.captured.0 == captured);
         if dup {
             return;
@@ -181,7 +190,7 @@ impl CaptureSearch<'_> {
         let live = self.enemy & !captured;
         let occ = !self.empty;
         (0..4).any(|d| {
-            d != REVERSE[came]
+            d != reverse(came)
                 && match first_blocker(sq, d, occ) {
                     Some(b) => {
                         live & (1 << b) != 0 && {
@@ -201,7 +210,7 @@ impl CaptureSearch<'_> {
         let live = self.enemy & !captured;
         let occ = !self.empty;
         for d in 0..4 {
-            if came == Some(REVERSE[d]) {
+            if came == Some(reverse(d)) {
                 continue;
             }
             let Some(b) = first_blocker(sq, d, occ) else {
@@ -299,9 +308,14 @@ impl Position {
     /// Fills `out` with every capture (empty when there is none).
     pub fn generate_captures(&self, out: &mut MoveList) {
         out.clear();
-        if !self.has_capture() {
-            return;
+        if self.has_capture() {
+            self.push_captures(out);
         }
+    }
+
+    /// Appends every capture to `out` (cheaper after `has_capture` said
+    /// there is one: without it, every king searches).
+    fn push_captures(&self, out: &mut MoveList) {
         let us = self.turn;
         let own = self.pieces(us).0;
         let enemy = self.pieces(us.opposite()).0;
@@ -386,10 +400,15 @@ impl Position {
     }
 
     /// True when the side to move has a capture (and so must capture).
+    /// Inlined (it runs once per position of a search or perft); the kings'
+    /// test stays out of line, as most positions have no king.
+    #[inline]
     pub fn has_capture(&self) -> bool {
-        if self.capturing_men() != 0 {
-            return true;
-        }
+        self.capturing_men() != 0 || (self.kings_of(self.turn).any() && self.king_has_capture())
+    }
+
+    /// True when a king of the side to move has a capture.
+    fn king_has_capture(&self) -> bool {
         let us = self.turn;
         let enemy = self.pieces(us.opposite()).0;
         let empty = self.empty().0;
@@ -414,14 +433,25 @@ impl Position {
 
     /// Number of quiet moves (ignoring whether a capture exists), without
     /// building them.
+    #[inline]
     pub fn count_quiet(&self) -> u32 {
         let us = self.turn;
-        let empty = self.empty().0;
-        let mut n: u32 = man_steps(us, self.men_of(us).0, empty)
+        let n: u32 = man_steps(us, self.men_of(us).0, self.empty().0)
             .iter()
             .map(|(t, _)| t.count_ones())
             .sum();
-        let occ = !empty;
+        if self.kings_of(us).any() {
+            n + self.count_king_quiet()
+        } else {
+            n
+        }
+    }
+
+    /// Number of quiet moves of the kings of the side to move.
+    fn count_king_quiet(&self) -> u32 {
+        let us = self.turn;
+        let occ = self.occupied().0;
+        let mut n = 0;
         let mut kings = self.kings_of(us).0;
         while kings != 0 {
             let sq = kings.trailing_zeros() as usize;
@@ -437,12 +467,14 @@ impl Position {
     }
 
     /// Number of legal moves; `buf` is scratch space for the captures.
+    #[inline]
     pub fn count_moves(&self, buf: &mut MoveList) -> usize {
-        self.generate_captures(buf);
-        if buf.is_empty() {
-            self.count_quiet() as usize
-        } else {
+        if self.has_capture() {
+            buf.clear();
+            self.push_captures(buf);
             buf.len()
+        } else {
+            self.count_quiet() as usize
         }
     }
 
@@ -462,4 +494,8 @@ const _: () = assert!(
     Direction::NorthEast as usize == 0
         && Direction::NorthWest as usize == 1
         && Direction::SouthWest as usize == 3
+        && Direction::NorthEast.reverse() as usize == reverse(0)
+        && Direction::NorthWest.reverse() as usize == reverse(1)
+        && Direction::SouthEast.reverse() as usize == reverse(2)
+        && Direction::SouthWest.reverse() as usize == reverse(3)
 );

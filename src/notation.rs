@@ -12,7 +12,7 @@
 use crate::bitboard::{Bitboard, Direction};
 use crate::moves::Move;
 use crate::position::Position;
-use crate::square::Square;
+use crate::square::{Color, Square};
 use std::fmt;
 
 /// Longest move text accepted.
@@ -27,7 +27,7 @@ pub enum NotationError {
     /// move in the position; `reason` explains the most likely mistake.
     Illegal {
         text: String,
-        reason: String,
+        reason: IllegalReason,
         legal: Vec<String>,
     },
     /// More than one legal move matches; `candidates` lists them in full.
@@ -193,29 +193,169 @@ fn behind_jumped(pos: &Position, from: Square, a: Square, b: Square, to: Square)
     })
 }
 
-/// Why no legal move matches `from`..`to` (a plain-words explanation).
+/// Why a move is illegal: a stable machine code ([`IllegalReason::code`])
+/// and the squares it names. `Display` words it in English (the `reason`
+/// of [`NotationError::Illegal`]); the web pages word it from the code in
+/// the reader's language (www/i18n, key `illegal.<code>`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IllegalReason {
+    /// No piece stands on `from`.
+    NoPiece { from: Square },
+    /// The piece on `from` belongs to the side not to move.
+    NotYours { from: Square, to_move: Color },
+    /// The side to move has no legal move at all.
+    GameOver,
+    /// The move stops on `at`, from where the capture must go on.
+    NotFinished { at: Square },
+    /// A king stops behind a jumped piece where the landing rule forbids it.
+    KingMustStop,
+    /// A capture is compulsory and this piece has none.
+    MustCaptureOther,
+    /// A capture is compulsory; the piece on `from` can capture to `ends`.
+    MustCaptureTo { from: Square, ends: Bitboard },
+    /// The piece has captures, none along the written path.
+    NoSuchPath,
+    /// The piece on `from` cannot move.
+    NoMove { from: Square },
+    /// The piece on `from` can move only to `ends`.
+    OnlyTo { from: Square, ends: Bitboard },
+}
+
+/// The parameters of an [`IllegalReason`] for JavaScript (`reasonParams`):
+/// each present only when the reason names it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReasonParams {
+    /// The square the sentence is about.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub square: Option<String>,
+    /// The side to move (`white` or `black`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<&'static str>,
+    /// The squares the piece could go to, sorted by name.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub squares: Vec<String>,
+}
+
+impl IllegalReason {
+    /// Every code [`IllegalReason::code`] can return.
+    pub const CODES: [&'static str; 10] = [
+        "noPiece",
+        "notYours",
+        "gameOver",
+        "notFinished",
+        "kingMustStop",
+        "mustCaptureOther",
+        "mustCaptureTo",
+        "noSuchPath",
+        "noMove",
+        "onlyTo",
+    ];
+
+    /// The stable machine code (camelCase, one of [`IllegalReason::CODES`]).
+    pub fn code(&self) -> &'static str {
+        match self {
+            IllegalReason::NoPiece { .. } => "noPiece",
+            IllegalReason::NotYours { .. } => "notYours",
+            IllegalReason::GameOver => "gameOver",
+            IllegalReason::NotFinished { .. } => "notFinished",
+            IllegalReason::KingMustStop => "kingMustStop",
+            IllegalReason::MustCaptureOther => "mustCaptureOther",
+            IllegalReason::MustCaptureTo { .. } => "mustCaptureTo",
+            IllegalReason::NoSuchPath => "noSuchPath",
+            IllegalReason::NoMove { .. } => "noMove",
+            IllegalReason::OnlyTo { .. } => "onlyTo",
+        }
+    }
+
+    /// The squares and side the reason names.
+    pub fn params(&self) -> ReasonParams {
+        match self {
+            IllegalReason::NoPiece { from } | IllegalReason::NoMove { from } => ReasonParams {
+                square: Some(from.to_string()),
+                ..ReasonParams::default()
+            },
+            IllegalReason::NotFinished { at } => ReasonParams {
+                square: Some(at.to_string()),
+                ..ReasonParams::default()
+            },
+            IllegalReason::NotYours { from, to_move } => ReasonParams {
+                square: Some(from.to_string()),
+                side: Some(to_move.name()),
+                ..ReasonParams::default()
+            },
+            IllegalReason::MustCaptureTo { from, ends } | IllegalReason::OnlyTo { from, ends } => {
+                ReasonParams {
+                    square: Some(from.to_string()),
+                    squares: names(*ends),
+                    ..ReasonParams::default()
+                }
+            }
+            IllegalReason::GameOver
+            | IllegalReason::KingMustStop
+            | IllegalReason::MustCaptureOther
+            | IllegalReason::NoSuchPath => ReasonParams::default(),
+        }
+    }
+}
+
+impl fmt::Display for IllegalReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let list = |b: &Bitboard| names(*b).join(", ");
+        match self {
+            IllegalReason::NoPiece { from } => write!(f, "there is no piece on {from}"),
+            IllegalReason::NotYours { from, to_move } => {
+                write!(f, "the piece on {from} is not yours; {to_move} is to move")
+            }
+            IllegalReason::GameOver => f.write_str("there is no legal move: the game is over"),
+            IllegalReason::NotFinished { at } => write!(
+                f,
+                "the capture is not finished: from {at} the piece must capture again"
+            ),
+            IllegalReason::KingMustStop => {
+                f.write_str("the king must stop on a square from which it can go on capturing")
+            }
+            IllegalReason::MustCaptureOther => {
+                f.write_str("capture is compulsory, and this piece has no capture")
+            }
+            IllegalReason::MustCaptureTo { from, ends } => write!(
+                f,
+                "capture is compulsory; the piece on {from} can capture to {}",
+                list(ends)
+            ),
+            IllegalReason::NoSuchPath => f.write_str("no capture of this piece follows that path"),
+            IllegalReason::NoMove { from } => write!(f, "the piece on {from} has no legal move"),
+            IllegalReason::OnlyTo { from, ends } => {
+                write!(f, "the piece on {from} can move only to {}", list(ends))
+            }
+        }
+    }
+}
+
+/// Why no legal move matches `from`..`to`: the most likely mistake.
 ///
 /// ```
 /// use shashki::{notation, Position, Square};
 /// let p = Position::from_fen("W:Wc3,g3:Bd4").unwrap();
 /// let sq = |s: &str| s.parse::<Square>().unwrap();
 /// let why = notation::explain_illegal(&p, &[sq("g3"), sq("h4")], &p.legal_moves());
-/// assert!(why.contains("compulsory"), "{why}");
+/// assert_eq!(why.code(), "mustCaptureOther");
+/// assert!(why.to_string().contains("compulsory"), "{why}");
 /// ```
-pub fn explain_illegal(pos: &Position, squares: &[Square], legal: &[Move]) -> String {
+pub fn explain_illegal(pos: &Position, squares: &[Square], legal: &[Move]) -> IllegalReason {
     let from = squares[0];
     let to = *squares.last().expect("two squares");
     let Some(piece) = pos.piece_at(from) else {
-        return format!("there is no piece on {from}");
+        return IllegalReason::NoPiece { from };
     };
     if piece.color != pos.turn() {
-        return format!(
-            "the piece on {from} is not yours; {} is to move",
-            pos.turn()
-        );
+        return IllegalReason::NotYours {
+            from,
+            to_move: pos.turn(),
+        };
     }
     if legal.is_empty() {
-        return "there is no legal move: the game is over".into();
+        return IllegalReason::GameOver;
     }
     let any_capture = legal[0].is_capture();
     let from_moves: Vec<&Move> = legal.iter().filter(|m| m.from() == from).collect();
@@ -227,7 +367,7 @@ pub fn explain_illegal(pos: &Position, squares: &[Square], legal: &[Move]) -> St
             path.len() > 2 && path[1..path.len() - 1].contains(&to)
         });
         if prefix {
-            return format!("the capture is not finished: from {to} the piece must capture again");
+            return IllegalReason::NotFinished { at: to };
         }
         // A king stopping on a free square behind a piece it jumps: either
         // the capture goes on from there, or the landing rule sends it on
@@ -240,40 +380,44 @@ pub fn explain_illegal(pos: &Position, squares: &[Square], legal: &[Move]) -> St
                     if behind_jumped(pos, from, path[i], path[i + 1], to) {
                         let taken = captured_along(pos, &path[..=i + 1]).unwrap_or_default();
                         return if crate::movegen::king_can_capture_again(pos, from, to, taken) {
-                            format!("the capture is not finished: from {to} the piece must capture again")
+                            IllegalReason::NotFinished { at: to }
                         } else {
-                            "the king must stop on a square from which it can go on capturing"
-                                .into()
+                            IllegalReason::KingMustStop
                         };
                     }
                 }
             }
         }
         if from_moves.is_empty() {
-            return "capture is compulsory, and this piece has no capture".into();
+            return IllegalReason::MustCaptureOther;
         }
         if !from_moves.iter().any(|m| m.to() == to) {
-            return format!(
-                "capture is compulsory; the piece on {from} can capture to {}",
-                join_ends(&from_moves)
-            );
+            return IllegalReason::MustCaptureTo {
+                from,
+                ends: ends(&from_moves),
+            };
         }
-        return "no capture of this piece follows that path".into();
+        return IllegalReason::NoSuchPath;
     }
     if from_moves.is_empty() {
-        return format!("the piece on {from} has no legal move");
+        return IllegalReason::NoMove { from };
     }
-    format!(
-        "the piece on {from} can move only to {}",
-        join_ends(&from_moves)
-    )
+    IllegalReason::OnlyTo {
+        from,
+        ends: ends(&from_moves),
+    }
 }
 
-fn join_ends(moves: &[&Move]) -> String {
-    let mut ends: Vec<String> = moves.iter().map(|m| m.to().to_string()).collect();
-    ends.sort();
-    ends.dedup();
-    ends.join(", ")
+/// The squares `moves` end on.
+fn ends(moves: &[&Move]) -> Bitboard {
+    moves.iter().map(|m| m.to()).collect()
+}
+
+/// The names of the squares of `b`, sorted by name (`a3` before `b2`).
+fn names(b: Bitboard) -> Vec<String> {
+    let mut v: Vec<String> = b.map(|s| s.to_string()).collect();
+    v.sort();
+    v
 }
 
 /// Finds the legal move that `text` names, given the legal moves `legal`

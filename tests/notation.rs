@@ -3,7 +3,7 @@
 //! Last, the 200 real games of `tests/data/russian-games.pdn` are replayed
 //! through the reader, move by move.
 
-use shashki::notation::{self, NotationError};
+use shashki::notation::{self, IllegalReason, NotationError};
 use shashki::{Move, Position};
 
 fn pos(fen: &str) -> Position {
@@ -21,8 +21,14 @@ fn parse(p: &Position, text: &str) -> Move {
         .unwrap_or_else(|e| panic!("{text:?} in {}: {e}", p.fen()))
 }
 
-/// The reason of an `Illegal` error, checking its other fields on the way.
+/// The reason of an `Illegal` error in English, checking its other fields
+/// on the way.
 fn illegal_reason(p: &Position, text: &str) -> String {
+    illegal_why(p, text).to_string()
+}
+
+/// The reason of an `Illegal` error, checking its other fields on the way.
+fn illegal_why(p: &Position, text: &str) -> IllegalReason {
     match p.parse_move(text) {
         Err(NotationError::Illegal {
             text: t,
@@ -35,7 +41,7 @@ fn illegal_reason(p: &Position, text: &str) -> String {
             assert_eq!(legal, written(p), "the error lists every legal move");
             let e = p.parse_move(text).unwrap_err();
             assert_eq!(e.code(), "illegal_move");
-            assert!(e.to_string().contains(&reason));
+            assert!(e.to_string().contains(&reason.to_string()));
             reason
         }
         other => panic!("{text:?} in {}: expected Illegal, got {other:?}", p.fen()),
@@ -391,4 +397,93 @@ proptest::proptest! {
             check_answer(&p, &text)?;
         }
     }
+}
+
+/// Every reason code the engine can give for an illegal move comes out of
+/// some position, with the squares it names and its English sentence.
+#[test]
+fn every_illegal_reason_code_is_produced() {
+    let start = Position::start();
+    let cases: [(&Position, &str, &str, &str); 10] = [
+        (&start, "a5-b6", "noPiece", "there is no piece on a5"),
+        (
+            &start,
+            "b6-a5",
+            "notYours",
+            "the piece on b6 is not yours; white is to move",
+        ),
+        (
+            &pos("W:Wa1:Bb2,c3"),
+            "a1-b2",
+            "gameOver",
+            "there is no legal move: the game is over",
+        ),
+        (
+            &pos("W:Wa3,a5,b4,g3:Bb8,c5,e5,e7,f6"),
+            "b4:d6",
+            "notFinished",
+            "the capture is not finished: from d6 the piece must capture again",
+        ),
+        (
+            &pos("W:WKa1:Bc3,f4"),
+            "a1:f6",
+            "kingMustStop",
+            "the king must stop on a square from which it can go on capturing",
+        ),
+        (
+            &pos("W:Wd4,e1,g3:Bc3,f8,h6"),
+            "e1-f2",
+            "mustCaptureOther",
+            "capture is compulsory, and this piece has no capture",
+        ),
+        (
+            &pos("W:Wd4,e1,g3:Bc3,f8,h6"),
+            "d4-e5",
+            "mustCaptureTo",
+            "capture is compulsory; the piece on d4 can capture to b2",
+        ),
+        (
+            &pos("W:Wc3:Bd4,b4"),
+            "c3:a5:e5",
+            "noSuchPath",
+            "no capture of this piece follows that path",
+        ),
+        (
+            &start,
+            "a1-b2",
+            "noMove",
+            "the piece on a1 has no legal move",
+        ),
+        (
+            &start,
+            "c3-e5",
+            "onlyTo",
+            "the piece on c3 can move only to b4, d4",
+        ),
+    ];
+    let mut seen = std::collections::BTreeSet::new();
+    for (p, text, code, english) in cases {
+        let why = illegal_why(p, text);
+        assert_eq!(why.code(), code, "{text} in {}", p.fen());
+        assert_eq!(why.to_string(), english, "{text} in {}", p.fen());
+        // Every square the sentence names is among the parameters.
+        let params = why.params();
+        let named: Vec<&String> = params.square.iter().chain(&params.squares).collect();
+        for word in english.split(|c: char| !c.is_ascii_alphanumeric()) {
+            if word.len() == 2 && word.parse::<shashki::Square>().is_ok() {
+                assert!(
+                    named.iter().any(|s| *s == word),
+                    "{code}: {word} not in {params:?}"
+                );
+            }
+        }
+        assert_eq!(
+            params.side.is_some(),
+            code == "notYours",
+            "{code}: {params:?}"
+        );
+        seen.insert(code);
+    }
+    let all: std::collections::BTreeSet<&str> = IllegalReason::CODES.into_iter().collect();
+    assert_eq!(seen, all, "every code is produced, and only those");
 }

@@ -343,7 +343,7 @@ fn check_claims(w: &Widget) -> usize {
                 w.name()
             ),
             Err(notation::NotationError::Illegal { reason, .. }) => assert!(
-                reason.contains(words),
+                reason.to_string().contains(words),
                 "{}: the engine refuses {refused} with \"{reason}\", not \"{words}\"",
                 w.name()
             ),

@@ -87,6 +87,41 @@ fn plays_text_and_object_moves() {
     assert_eq!(g.turn(), "black");
 }
 
+/// An illegal move's error carries the reason as a stable code and the
+/// squares it names, beside the engine's English sentence.
+#[wasm_bindgen_test]
+fn illegal_move_error_has_a_reason_code() {
+    let mut g = Game::new();
+    let e = g.play(s("c3-e5")).unwrap_err();
+    assert_eq!(code(&e), "illegal_move");
+    assert_eq!(get(&e, "reasonCode").as_string().unwrap(), "onlyTo");
+    let params = get(&e, "reasonParams");
+    assert_eq!(get(&params, "square").as_string().unwrap(), "c3");
+    let squares: Vec<String> = Array::from(&get(&params, "squares"))
+        .iter()
+        .map(|v| v.as_string().unwrap())
+        .collect();
+    assert_eq!(squares, ["b4", "d4"]);
+    assert!(
+        get(&params, "side").is_undefined(),
+        "no side for this reason"
+    );
+    assert_eq!(
+        get(&e, "reason").as_string().unwrap(),
+        "the piece on c3 can move only to b4, d4"
+    );
+    // The side to move, for a piece of the other side.
+    let e = g.play(s("f6-e5")).unwrap_err();
+    assert_eq!(get(&e, "reasonCode").as_string().unwrap(), "notYours");
+    assert_eq!(
+        get(&get(&e, "reasonParams"), "side").as_string().unwrap(),
+        "white"
+    );
+    // Other errors have no reason code.
+    let e = g.play(s("hello")).unwrap_err();
+    assert!(get(&e, "reasonCode").is_undefined());
+}
+
 #[wasm_bindgen_test]
 fn every_error_code_and_state_untouched() {
     let mut g = Game::new();

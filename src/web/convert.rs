@@ -5,7 +5,7 @@
 
 use crate::game::{Game, GameError};
 use crate::moves::Move;
-use crate::notation::{self, NotationError};
+use crate::notation::{self, IllegalReason, NotationError};
 use crate::position::Position;
 use crate::square::Square;
 pub use crate::views::{MoveView, SearchView, StatusView};
@@ -63,6 +63,10 @@ pub struct WebError {
     pub message: String,
     pub reason: Option<String>,
     pub candidates: Vec<String>,
+    /// For an illegal move: why, as a stable code and its squares
+    /// (`reasonCode`, `reasonParams` on the JavaScript error).
+    #[serde(skip)]
+    pub illegal: Option<IllegalReason>,
 }
 
 impl WebError {
@@ -72,6 +76,7 @@ impl WebError {
             message: message.into(),
             reason: None,
             candidates: Vec::new(),
+            illegal: None,
         }
     }
 
@@ -81,22 +86,28 @@ impl WebError {
             message: message.into(),
             reason: None,
             candidates: Vec::new(),
+            illegal: None,
         }
     }
 }
 
 impl From<NotationError> for WebError {
     fn from(e: NotationError) -> WebError {
-        let (reason, candidates) = match &e {
-            NotationError::Malformed { reason, .. } => (Some(reason.clone()), Vec::new()),
-            NotationError::Illegal { reason, legal, .. } => (Some(reason.clone()), legal.clone()),
-            NotationError::Ambiguous { candidates, .. } => (None, candidates.clone()),
+        let (reason, candidates, illegal) = match &e {
+            NotationError::Malformed { reason, .. } => (Some(reason.clone()), Vec::new(), None),
+            NotationError::Illegal { reason, legal, .. } => (
+                Some(reason.to_string()),
+                legal.clone(),
+                Some(reason.clone()),
+            ),
+            NotationError::Ambiguous { candidates, .. } => (None, candidates.clone(), None),
         };
         WebError {
             code: e.code(),
             message: e.to_string(),
             reason,
             candidates,
+            illegal,
         }
     }
 }

@@ -155,6 +155,10 @@ fn error_codes() {
     let g = Game::from_fen("W:Wd4,g3:Bc3").unwrap();
     let e = convert::resolve_text(g.position(), "g3-h4", &g.legal_moves()).unwrap_err();
     assert_eq!(e.code, "illegal_move");
+    assert_eq!(
+        e.illegal.as_ref().map(|r| r.code()),
+        Some("mustCaptureOther")
+    );
     assert!(e.reason.unwrap().contains("compulsory"));
 }
 

@@ -50,13 +50,18 @@ export interface ShashkiError extends Error {
   code: "bad_notation" | "illegal_move" | "ambiguous_move" | "game_over" | "bad_argument" | "bad_fen" | "bad_pdn" | "no_draw_offer" | string;
   reason?: string;
   candidates?: string[];
+  /** For `illegal_move`: why, as a stable code (notation::IllegalReason::CODES). */
+  reasonCode?: "noPiece" | "notYours" | "gameOver" | "notFinished" | "kingMustStop" | "mustCaptureOther" | "mustCaptureTo" | "noSuchPath" | "noMove" | "onlyTo";
+  /** The squares the reason names: `square`, `side` (to move), `squares` (where the piece could go). */
+  reasonParams?: { square?: string; side?: Side; squares?: string[] };
 }
 export interface SearchOutput { move: MoveObject | null; score: number; depth: number; nodes: number; pv: string[]; }
 export interface SearchOptions { movetimeMs?: number; depth?: number; nodes?: number; }
 export interface LevelInfo { level: number; name: string; description: string; movetimeMs: number; }
 "#;
 
-/// Turns a [`WebError`] into a JavaScript `Error` with `code`, `reason`, `candidates`.
+/// Turns a [`WebError`] into a JavaScript `Error` with `code`, `reason`,
+/// `candidates`, and for an illegal move `reasonCode` and `reasonParams`.
 pub(crate) fn js_error(e: WebError) -> JsValue {
     let err = js_sys::Error::new(&e.message);
     let obj: &JsValue = err.as_ref();
@@ -67,6 +72,12 @@ pub(crate) fn js_error(e: WebError) -> JsValue {
     if !e.candidates.is_empty() {
         let arr: js_sys::Array = e.candidates.iter().map(|c| JsValue::from_str(c)).collect();
         let _ = js_sys::Reflect::set(obj, &"candidates".into(), &arr);
+    }
+    if let Some(why) = &e.illegal {
+        let _ = js_sys::Reflect::set(obj, &"reasonCode".into(), &why.code().into());
+        if let Ok(params) = to_js(&why.params()) {
+            let _ = js_sys::Reflect::set(obj, &"reasonParams".into(), &params);
+        }
     }
     err.into()
 }

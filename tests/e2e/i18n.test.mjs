@@ -29,6 +29,43 @@ function ruWord(n, one, few, many) {
 const htmlLang = (page) => page.evaluate(() => document.documentElement.lang);
 const text = async (page, sel) => (await page.textContent(sel)).replace(/\s+/g, " ").trim();
 
+/**
+ * Illegal moves of every reason code a game can give (`gameOver` cannot:
+ * a finished game refuses every move with `game_over`; tests/notation.rs
+ * has it), tried on the engine: for each, the
+ * error's sentence in the page's language, the reason worded from its code,
+ * the engine's English reason and the code.
+ */
+function illegalTries(page) {
+  return page.evaluate(async () => {
+    const { loadEngine } = await import("./board/engine.js");
+    const { errorText, illegalReason } = await import("./shared/status-text.js");
+    const E = await loadEngine();
+    const tries = [
+      [null, "a5-b6"],
+      [null, "b6-a5"],
+      [null, "c3-e5"],
+      [null, "a1-b2"],
+      ["W:Wd4,e1,g3:Bc3,f8,h6", "e1-f2"],
+      ["W:Wd4,e1,g3:Bc3,f8,h6", "d4-e5"],
+      ["W:Wa3,a5,b4,g3:Bb8,c5,e5,e7,f6", "b4:d6"],
+      ["W:WKa1:Bc3,f4", "a1:f6"],
+      ["W:Wc3:Bd4,b4", "c3:a5:e5"],
+    ];
+    return tries.map(([fen, mv]) => {
+      const g = fen ? E.Game.fromFen(fen) : new E.Game();
+      try {
+        g.play(mv);
+        return { text: `${mv} was played` };
+      } catch (e) {
+        return { text: errorText(e), reason: illegalReason(e), engine: e.reason, code: e.reasonCode };
+      } finally {
+        g.free();
+      }
+    });
+  });
+}
+
 async function switchTo(page, lang) {
   await page.selectOption("#lang-select", lang);
   await page.waitForFunction((l) => document.documentElement.lang === l, lang);
@@ -139,35 +176,10 @@ export const tests = [
         "Так ходить нельзя: шашка с c3 может пойти только на b4 или d4.",
         "an illegal move explained in Russian",
       );
-      // Every shape of the engine's illegal-move reasons has Russian words.
-      const reasons = await page.evaluate(async () => {
-        const { loadEngine } = await import("./board/engine.js");
-        const { errorText } = await import("./shared/status-text.js");
-        const E = await loadEngine();
-        const tries = [
-          [null, "a5-b6"],
-          [null, "b6-a5"],
-          [null, "c3-e5"],
-          [null, "a1-b2"],
-          ["W:Wd4,e1,g3:Bc3,f8,h6", "e1-f2"],
-          ["W:Wd4,e1,g3:Bc3,f8,h6", "d4-e5"],
-          ["W:Wa3,a5,b4,g3:Bb8,c5,e5,e7,f6", "b4:d6"],
-          ["W:WKa1:Bc3,f4", "a1:f6"],
-        ];
-        return tries.map(([fen, mv]) => {
-          const g = fen ? E.Game.fromFen(fen) : new E.Game();
-          try {
-            g.play(mv);
-            return `${mv} was played`;
-          } catch (e) {
-            return errorText(e);
-          } finally {
-            g.free();
-          }
-        });
-      });
+      // Every code of the engine's illegal-move reasons has Russian words.
+      const reasons = await illegalTries(page);
       assertEq(
-        reasons,
+        reasons.map((r) => r.text),
         [
           "Так ходить нельзя: на a5 нет шашки.",
           "Так ходить нельзя: шашка на b6 не ваша, сейчас ход белых.",
@@ -177,11 +189,19 @@ export const tests = [
           "Так ходить нельзя: брать обязательно, а шашка с d4 может бить на b2.",
           "Так ходить нельзя: бой не закончен — с d6 шашка должна бить дальше.",
           "Так ходить нельзя: дамка должна остановиться на том поле, с которого может бить дальше.",
+          "Так ходить нельзя: эта шашка не может бить по такому пути.",
         ],
         "the engine's reasons in Russian",
       );
+      assertEq(
+        reasons.map((r) => r.code),
+        ["noPiece", "notYours", "onlyTo", "noMove", "mustCaptureOther", "mustCaptureTo", "notFinished", "kingMustStop", "noSuchPath"],
+        "each try gives its own reason code",
+      );
       await switchTo(page, "en");
       assertEq(await text(page, "#move-error"), "", "the old language's error is cleared");
+      // In English the words from the code are the engine's own sentence.
+      for (const r of await illegalTries(page)) assertEq(r.reason, r.engine, `${r.code} in English`);
       assertEq((await status(page)).text, "White to move Your move", "the status line in English again");
       await settled(page);
     },

@@ -55,8 +55,19 @@ export default {
   "error.no_draw_offer": "{message}",
   "error.draw_already_offered": "{message}",
   "error.bad_argument": "{message}",
-  // Reasons an illegal move is refused: English shows the engine's own words
-  // (shared/status-text.js illegalReason); other languages key them.
+  // Reasons an illegal move is refused, by the engine's reason code
+  // (notation::IllegalReason; shared/status-text.js illegalReason). The same
+  // words as the engine's English `reason` (an e2e test compares them).
+  "illegal.noPiece": "there is no piece on {sq}",
+  "illegal.notYours": ({ sq, side: c }) => `the piece on ${sq} is not yours; ${c} is to move`,
+  "illegal.gameOver": "there is no legal move: the game is over",
+  "illegal.notFinished": "the capture is not finished: from {sq} the piece must capture again",
+  "illegal.kingMustStop": "the king must stop on a square from which it can go on capturing",
+  "illegal.mustCaptureOther": "capture is compulsory, and this piece has no capture",
+  "illegal.mustCaptureTo": ({ sq, squares }) => `capture is compulsory; the piece on ${sq} can capture to ${squares.join(", ")}`,
+  "illegal.noSuchPath": "no capture of this piece follows that path",
+  "illegal.noMove": "the piece on {sq} has no legal move",
+  "illegal.onlyTo": ({ sq, squares }) => `the piece on ${sq} can move only to ${squares.join(", ")}`,
 
   // ---- the board --------------------------------------------------------
   "board.label": "Draughts board",

@@ -98,41 +98,18 @@ export function materialText(men, kings) {
 // ---- the engine's errors ----------------------------------------------
 
 /**
- * The engine's illegal-move reasons, by their English shape (the engine
- * writes them; see notation::explain_illegal): each pattern names a key of
- * the tables and the squares it carries. English shows the engine's words;
- * an unknown shape gets a general sentence in other languages.
+ * The reason an illegal move is refused, in the reader's language, worded
+ * from the engine's stable code (`err.reasonCode`, one of
+ * notation::IllegalReason::CODES) and its squares (`err.reasonParams`:
+ * `square`, `side`, `squares`). An error without a code (not an illegal
+ * move) keeps its own words.
  */
-const REASONS = [
-  [/^there is no piece on ([a-h][1-8])$/, "illegal.noPiece", ["sq"]],
-  [/^the piece on ([a-h][1-8]) is not yours; (white|black) is to move$/i, "illegal.notYours", ["sq", "side"]],
-  [/^there is no legal move: the game is over$/, "illegal.gameOver", []],
-  [/^the capture is not finished: from ([a-h][1-8]) the piece must capture again$/, "illegal.notFinished", ["sq"]],
-  [/^the king must stop on a square from which it can go on capturing$/, "illegal.kingMustStop", []],
-  [/^capture is compulsory, and this piece has no capture$/, "illegal.mustCaptureOther", []],
-  [/^capture is compulsory; the piece on ([a-h][1-8]) can capture to (.+)$/, "illegal.mustCaptureTo", ["sq", "list"]],
-  [/^no capture of this piece follows that path$/, "illegal.noSuchPath", []],
-  [/^the piece on ([a-h][1-8]) has no legal move$/, "illegal.noMove", ["sq"]],
-  [/^the piece on ([a-h][1-8]) can move only to (.+)$/, "illegal.onlyTo", ["sq", "list"]],
-];
-
-/** The reason an illegal move is refused, in the reader's language. */
-export function illegalReason(reason) {
-  const text = String(reason || "").trim();
-  if (lang() === "en") return text; // the engine's own words
-  for (const [re, key, names] of REASONS) {
-    const m = re.exec(text);
-    if (!m) continue;
-    const params = {};
-    names.forEach((name, i) => {
-      let v = m[i + 1];
-      if (name === "side") v = v.toLowerCase();
-      if (name === "list") v = listWords(v.split(/,\s*/), "or");
-      params[name] = v;
-    });
-    return t(key, params);
-  }
-  return t("illegal.other", { reason: text });
+export function illegalReason(err) {
+  const code = err && err.reasonCode;
+  if (!code) return String((err && (err.reason || err.message)) || err || "");
+  const p = err.reasonParams || {};
+  const squares = p.squares || [];
+  return t(`illegal.${code}`, { sq: p.square, side: p.side, squares, list: listWords(squares, "or") });
 }
 
 /**
@@ -144,7 +121,7 @@ export function errorText(err) {
   const message = String((err && err.message) || err || "");
   switch (code) {
     case "illegal_move":
-      return t("error.illegal_move", { message, reason: illegalReason(err.reason || "") });
+      return t("error.illegal_move", { message, reason: illegalReason(err) });
     case "ambiguous_move":
       return t("error.ambiguous_move", { message, candidates: listWords(err.candidates || [], "or") });
     case "bad_notation":

@@ -136,7 +136,7 @@ function iconButton(icon, action) {
 function refusal(err) {
   const code = err && err.code;
   if (code === "illegal_move") {
-    const reason = err.reason ? illegalReason(err.reason) : err.message;
+    const reason = illegalReason(err);
     return t("widget.refused.illegal", { reason }).replace(/\.\.$/, ".");
   }
   if (code === "ambiguous_move") {
