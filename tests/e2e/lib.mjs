@@ -3,6 +3,7 @@
 
 import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 
 export const CHROMIUM_ARGS = [
@@ -231,4 +232,17 @@ export function watchBot(page) {
 /** {spells: [{start, end}], longTasks: [{start, duration}]} since watchBot. */
 export function botWatch(page) {
   return page.evaluate(() => window.__botWatch);
+}
+
+/** axe-core on the page: no violation of impact moderate or worse. */
+export async function axeAudit(page, label) {
+  const require = createRequire(import.meta.url);
+  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+  const res = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const r = await axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
+  });
+  const bad = res.filter((v) => ["moderate", "serious", "critical"].includes(v.impact));
+  assert(bad.length === 0, `${label}: axe violations ${JSON.stringify(bad)}`);
 }
