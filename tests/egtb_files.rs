@@ -118,7 +118,7 @@ fn add_checks_bytes_and_name_and_refusal_changes_nothing() {
 }
 
 #[test]
-fn verdict_matches_the_tables_and_hides_distances_the_counts_change() {
+fn verdict_matches_the_tables_and_shows_distances_where_exact() {
     // `shashki egtb probe`: {"fen":"W:Wa3,c1:BKh8","moves":8,"result":"loss"}
     let mut game = install_for("W:Wa3,c1:BKh8");
     assert_eq!(
@@ -140,18 +140,18 @@ fn verdict_matches_the_tables_and_hides_distances_the_counts_change() {
     assert_eq!((v.kind, v.moves), (p.kind, p.moves()));
     assert_eq!(v.kind, Kind::Win);
 
-    // Two kings against a king (rule 4's count runs): a distance only
-    // while the counts are fresh.
+    // Two kings against a king (rule 4's count runs): the distance is shown
+    // while the whole fastest line fits in what is left of the count
+    // (`files::exact_distance`; checked against an exhaustive search in
+    // tests/egtb_trainer.rs), and hidden when it does not.
     let mut kk = install_for("W:WKa1,Kc1:BKh8");
     let fresh = files::verdict(&kk).unwrap();
     let p = all.probe_fresh(kk.position()).unwrap();
     assert_eq!((fresh.kind, fresh.moves), (p.kind, p.moves()));
     kk.play_text("c1-d2").unwrap();
     let ran = files::verdict(&kk).expect("the counts fit the model");
-    assert_eq!(
-        ran.moves, None,
-        "rule 4 has run: the fresh distance is not shown"
-    );
+    // {"fen":"B:WKa1,Kd2:BKh8","moves":1,"result":"loss"}: 1 ply of 9 left
+    assert_eq!((ran.kind, ran.moves), (Kind::Loss, Some(1)));
 
     // Five pieces: no verdict.
     let five = Game::from_fen("W:Wa3,c1,e1:BKh8,Kg7").unwrap();

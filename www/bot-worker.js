@@ -1,10 +1,12 @@
 // The bot's Web Worker: loads the same wasm as the page and answers search
 // requests, so the page's main thread never searches.
 //
-// Request:  {id, kind: "play" | "hint" | "acceptsDraw" | "probe", startFen, moves: [notation], level, seed, side}
+// Request:  {id, kind: "play" | "hint" | "acceptsDraw" | "probe" | "tableMoves", startFen, moves: [notation], level, seed, side}
 //           (side: for acceptsDraw, the side the bot plays, which is offered the draw)
 // Answer:   {id, result, elapsedMs}  or  {id, error: {message, code}}
-//           ("probe": result is the endgame tables' verdict {result, sideToMove, moves} or null)
+//           ("probe": result is the endgame tables' verdict {result, sideToMove, moves} or null;
+//            "tableMoves": {verdict, moves}, the verdict and egtbMoves(game): every move the
+//            tables judge, best first, as the endgame trainer plays and hints them)
 // The game is rebuilt from {startFen, moves} for every request.
 //
 // Endgame tables: before answering, the Worker fetches the table files the
@@ -13,7 +15,7 @@
 // refused and the bot plays on without it). The service worker keeps what
 // was fetched under egtb/, so a table once used works offline.
 
-import init, { Bot, Game, egtbFilesFor, egtbProbe } from "./shashki.js";
+import init, { Bot, Game, egtbFilesFor, egtbMoves, egtbProbe } from "./shashki.js";
 
 const ready = init().then(() => {
   self.postMessage({ type: "ready" });
@@ -83,6 +85,7 @@ self.onmessage = async (event) => {
     else if (kind === "hint") result = bot.hint(game);
     else if (kind === "acceptsDraw") result = bot.acceptsDraw(game, req.side);
     else if (kind === "probe") result = egtbProbe(game);
+    else if (kind === "tableMoves") result = { verdict: egtbProbe(game), moves: egtbMoves(game) };
     else throw new Error(`unknown request kind '${kind}'`);
     const elapsedMs = performance.now() - t0;
     self.postMessage({ id, result, elapsedMs });

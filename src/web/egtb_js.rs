@@ -127,8 +127,54 @@ pub fn egtb_probe(game: &Game) -> Result<JsValue, JsValue> {
     })
 }
 
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TableMoveView {
+    /// The move, as `legalMoves` gives it.
+    #[serde(rename = "move")]
+    mv: crate::views::MoveView,
+    /// `win`, `draw` or `loss` for the side that plays it.
+    result: &'static str,
+    /// The mover's own moves to the end, this one included, when exact
+    /// under the running counts; null for a draw.
+    moves: Option<u32>,
+    /// For a drawing move, how many of the opponent's replies lose.
+    traps: u32,
+}
+
+/// Every legal move the loaded tables judge under the counts it leaves,
+/// best first for the side to move: the fastest win, then the draws that
+/// leave the opponent the most losing replies, then the longest resistance
+/// (what the endgame trainer plays and hints). Each is `{move, result,
+/// moves, traps}`; moves the tables cannot judge are left out. `null`
+/// above four pieces or when no table is loaded.
+#[wasm_bindgen(js_name = egtbMoves, unchecked_return_type = "TableMove[] | null")]
+pub fn egtb_moves(game: &Game) -> Result<JsValue, JsValue> {
+    let g = game.inner();
+    let Some(list) = crate::engine::egtb::play::table_moves(g) else {
+        return Ok(JsValue::NULL);
+    };
+    let legal: Vec<_> = g.position().legal_moves().iter().copied().collect();
+    let views: Vec<TableMoveView> = list
+        .iter()
+        .map(|m| TableMoveView {
+            mv: crate::views::MoveView::new(&m.mv, &legal),
+            result: m.kind.word(),
+            moves: m.moves(),
+            traps: m.traps,
+        })
+        .collect();
+    to_js(&views)
+}
+
 #[wasm_bindgen(typescript_custom_section)]
 const TS_EGTB: &'static str = r#"
+export interface TableMove {
+  move: MoveObject;
+  result: "win" | "draw" | "loss";
+  moves: number | null;
+  traps: number;
+}
 export interface TableVerdict {
   result: "win" | "draw" | "loss";
   sideToMove: "white" | "black";

@@ -199,6 +199,8 @@ export default {
   "lessons.toc.lesson-6": "6. Дамка посреди боя",
   "lessons.toc.lesson-7": "7. Заставить бить: удар",
   "lessons.toc.lesson-8": "8. Одинокая дамка на большаке",
+  "lessons.toc.trainer": "Тренажёр эндшпиля",
+  "lessons.trainer.loading": "Тренажёру нужны JavaScript и движок игры; он загружается.",
   "lessons.lesson-1.no1": "Урок 1",
   "lessons.lesson-1.h1": "Простая: ход и бой",
   "lessons.lesson-1.p1":

@@ -59,13 +59,20 @@ function runningCounts(status) {
   );
 }
 
+/**
+ * The running draw count closest to its end (the engine's Count object:
+ * {rule, side, movesLeft, ...}), or null; on a tie, the count a side must beat.
+ */
+export function pressingCount(status) {
+  const list = runningCounts(status);
+  list.sort((a, b) => a.movesLeft - b.movesLeft || Number(!a.side) - Number(!b.side));
+  return list[0] || null;
+}
+
 /** The running draw count closest to its end, as a sentence, or "". */
 export function drawCountText(status) {
-  const list = runningCounts(status);
-  // the most pressing first; on a tie, the count a side must beat
-  list.sort((a, b) => a.movesLeft - b.movesLeft || Number(!a.side) - Number(!b.side));
   const lines = [];
-  const c = list[0];
+  const c = pressingCount(status);
   if (c) {
     const n = c.movesLeft;
     if (c.side) lines.push(t("count.sideLeft", { side: c.side, n }));

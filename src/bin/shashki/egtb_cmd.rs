@@ -42,7 +42,7 @@ fn build_cmd(argv: &[String]) -> Result<ExitCode, String> {
     let mut total = 0usize;
     let mut err = None;
     build::build_all(pieces, |m: &Material, s: &build::Solved| {
-        let planes = if m.pieces() <= distances { 2 } else { 1 };
+        let planes = if keeps_distances(m, distances) { 2 } else { 1 };
         let bytes = format::encode(m, &s.entries, planes);
         total += bytes.len();
         let path = out.join(format!("{m}.egtb"));
@@ -59,8 +59,10 @@ fn build_cmd(argv: &[String]) -> Result<ExitCode, String> {
                 None => (w, d, l),
             });
         eprintln!(
-            "{m}: {w} won, {d} drawn, {l} lost; {} bytes; {:.1} s",
+            "{m}: {w} won, {d} drawn, {l} lost; {} bytes; distances changed by a running clock: {} (where the fastest line fits: {}); {:.1} s",
             bytes.len(),
+            s.changed_distances,
+            s.unstable_distances,
             start.elapsed().as_secs_f64()
         );
     });
@@ -78,6 +80,13 @@ fn build_cmd(argv: &[String]) -> Result<ExitCode, String> {
 /// The shipped files keep distances up to this many pieces (the 4-piece
 /// distances would double the size; see the README).
 pub const SHIPPED_DISTANCES: u32 = 3;
+
+/// Whether a material's file keeps its distances: up to `distances`
+/// pieces, and always three kings against a king (Petrov's triangle: the
+/// lessons page's endgame trainer shows "wins in N moves" there; 66 KB).
+fn keeps_distances(m: &Material, distances: u32) -> bool {
+    m.pieces() <= distances || (m.men() == 0 && m.pieces() == 4 && (m.wk == 3 || m.bk == 3))
+}
 
 /// Rewrites the files of one folder into another, keeping the distances
 /// only up to `--distances` pieces.
@@ -103,7 +112,7 @@ fn repack_cmd(argv: &[String]) -> Result<ExitCode, String> {
         let entries = (0..2 * m.size())
             .map(|i| f.entry(i).ok_or(format!("{}: damaged block", p.display())))
             .collect::<Result<Vec<_>, _>>()?;
-        let planes = if m.pieces() <= distances && f.has_distances {
+        let planes = if keeps_distances(&m, distances) && f.has_distances {
             2
         } else {
             1

@@ -75,6 +75,16 @@ pub struct Solved {
     c0: Vec<Packed>,
     /// What goes into the file: one entry per number and side to move.
     pub entries: Vec<Entry>,
+    /// Stored won or lost positions of a clocked material (not "dual")
+    /// whose distance at some running clock that keeps the result differs
+    /// from the stored (clock 0) distance: near the end of the count the
+    /// fastest line no longer fits, and a longer one through a capture or a
+    /// crowning (which restarts the count) wins instead.
+    pub changed_distances: usize,
+    /// Of those, the positions where the distance differs at a clock that
+    /// leaves room for the whole fastest line: zero, which is what
+    /// [`super::files::exact_distance`] relies on.
+    pub unstable_distances: usize,
 }
 
 impl Solved {
@@ -397,6 +407,8 @@ fn finish(w: Work) -> Solved {
     } = w;
     let mut c0 = vec![UNKNOWN; 2 * size * model.road];
     let mut entries = vec![Entry::NONE; 2 * size];
+    let mut changed_distances = 0;
+    let mut unstable_distances = 0;
     for turn in [Color::White, Color::Black] {
         for idx in 0..size {
             let Some(pos) = m.position(idx, turn) else {
@@ -432,6 +444,22 @@ fn finish(w: Work) -> Solved {
                     t as u8
                 }
             };
+            if kind != Kind::Draw && model.clock > 1 && !model.dual {
+                let last = if thr == THR_ANY {
+                    model.clock - 1
+                } else {
+                    thr as usize
+                };
+                let differs = |t: usize| at(t, 0) != UNKNOWN && unpack(at(t, 0)).1 != dtm;
+                if (1..=last).any(differs) {
+                    changed_distances += 1;
+                }
+                // The fastest line fits in what is left of the count (with
+                // a ply to spare: rule 2 can fall a ply before rule 5).
+                if (1..=last).any(|t| t + (dtm as usize) < model.clock && differs(t)) {
+                    unstable_distances += 1;
+                }
+            }
             entries[turn as usize * size + idx] = Entry::new(kind, dtm, thr);
         }
     }
@@ -440,5 +468,7 @@ fn finish(w: Work) -> Solved {
         size,
         c0,
         entries,
+        changed_distances,
+        unstable_distances,
     }
 }

@@ -125,9 +125,32 @@ pub struct Verdict {
     pub moves: Option<u32>,
 }
 
+/// Whether `plies`, the fresh-count distance of `pos` (what the file
+/// holds), is also its distance under the running `counts`, given that the
+/// result under the counts is the fresh one. True when the counts are fresh
+/// (as set up from a FEN), when a capture is pending (every count that can
+/// run restarts after it), and, outside the "dual" materials, when the
+/// whole fastest line fits before any running count can fall: then no line
+/// of the fastest strategy is cut, so it is still fastest. Nearer the end
+/// of the count the distance can grow (a longer line through a capture or
+/// crowning, which restarts the count, wins instead); the builder counts
+/// the positions where a running clock changes the distance although the
+/// line fits, and finds none (`Solved::unstable_distances`; figures in the
+/// README). In the dual materials (kings on both sides and a man) rule 4
+/// can bind on the fastest line, so there only fresh counts are exact.
+pub fn exact_distance(pos: &Position, counts: &DrawCounters, plies: u32) -> bool {
+    counts == &DrawCounters::new(pos)
+        || pos.has_capture()
+        || (!Model::of(&Material::of(pos)).dual
+            && counts.plies_to_draw(pos).is_none_or(|left| plies < left))
+}
+
 /// The installed tables' verdict on `game`'s position, or `None` when they
 /// do not decide it (too many pieces, a file not loaded, counts outside
-/// the tables' model). A game already over is not judged.
+/// the tables' model, and not every move judged). A game already over is
+/// not judged. When the counts are outside the model at this position
+/// (a running main-road count) but every move is judged, the verdict is
+/// the best of the moves' results.
 pub fn verdict(game: &Game) -> Option<Verdict> {
     let pos = game.position();
     if pos.piece_count() > MAX_PIECES || !matches!(game.status(), Status::Ongoing { .. }) {
@@ -136,15 +159,22 @@ pub fn verdict(game: &Game) -> Option<Verdict> {
     let counts = game.counters();
     let g = INSTALLED.read().ok()?;
     let tables = g.as_ref()?;
-    let kind = tables.probe(pos, &counts)?;
+    let Some(kind) = tables.probe(pos, &counts) else {
+        let moves = super::play::table_moves_in(tables, game)?;
+        if moves.len() != pos.legal_moves().len() {
+            return None;
+        }
+        let best = moves.first()?;
+        return Some(Verdict {
+            kind: best.kind,
+            moves: best.moves(),
+        });
+    };
     let fresh: Option<Probe> = tables.probe_fresh(pos).ok();
-    // With a capture pending every count that can run restarts after it,
-    // so the fresh distance (captures played out) is exact then too.
-    let exact_distance = Model::of(&Material::of(pos)).clock == 1
-        || counts == DrawCounters::new(pos)
-        || pos.has_capture();
     let moves = match fresh {
-        Some(p) if p.kind == kind && exact_distance => p.moves(),
+        Some(p) if p.kind == kind && p.plies.is_some_and(|d| exact_distance(pos, &counts, d)) => {
+            p.moves()
+        }
         _ => None,
     };
     Some(Verdict { kind, moves })
