@@ -282,6 +282,33 @@ pub static NEIGHBOUR: [[u8; 4]; 32] = build_neighbours();
 /// `RAY[sq][dir]`: every square from `sq` (exclusive) to the edge in `dir`.
 pub static RAY: [[u32; 4]; 32] = build_rays();
 
+/// A short jump from `sq` in `dir`: `(over, land)`, the bit of the square
+/// jumped and the bit of the landing square, or `(0, 0)` where the board
+/// ends first. One lookup instead of two chained [`NEIGHBOUR`] steps and
+/// their [`NONE`] tests, for the capture search of men.
+pub static JUMP: [[(u32, u32); 4]; 32] = build_jumps();
+
+const fn build_jumps() -> [[(u32, u32); 4]; 32] {
+    let n = build_neighbours();
+    let mut t = [[(0u32, 0u32); 4]; 32];
+    let mut sq = 0;
+    while sq < 32 {
+        let mut d = 0;
+        while d < 4 {
+            let over = n[sq][d];
+            if over != NONE {
+                let land = n[over as usize][d];
+                if land != NONE {
+                    t[sq][d] = (1 << over, 1 << land);
+                }
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
 /// The next square from `sq` in `dir`.
 ///
 /// ```
@@ -385,6 +412,18 @@ mod tests {
 
     fn sq(s: &str) -> Square {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn jumps_are_two_neighbour_steps() {
+        for sq in Square::all() {
+            for d in Direction::ALL {
+                let expected = neighbour(sq, d)
+                    .and_then(|over| neighbour(over, d).map(|land| (over, land)))
+                    .map_or((0, 0), |(o, l)| (1u32 << o.index(), 1u32 << l.index()));
+                assert_eq!(JUMP[sq.index()][d as usize], expected, "{sq} {d:?}");
+            }
+        }
     }
 
     #[test]

@@ -10,7 +10,7 @@
 // reverse directions), which reads better as a plain range.
 #![allow(clippy::needless_range_loop)]
 
-use crate::bitboard::{Bitboard, Direction, NEIGHBOUR, NONE, RAY};
+use crate::bitboard::{Bitboard, Direction, JUMP, NEIGHBOUR, NONE, RAY};
 pub use crate::moves::{Move, MoveList, MAX_PATH};
 use crate::position::Position;
 use crate::square::{Color, Square};
@@ -45,6 +45,13 @@ fn man_steps(color: Color, men: u32, empty: u32) -> [(u32, i32); 3] {
 #[inline(always)]
 fn nb(sq: usize, d: usize) -> u8 {
     NEIGHBOUR[sq & 31][d & 3]
+}
+
+/// The short jump from `sq` in direction `d`: bits of the square jumped
+/// and of the landing square (both 0 where the board ends).
+#[inline(always)]
+fn jump(sq: usize, d: usize) -> (u32, u32) {
+    JUMP[sq & 31][d & 3]
 }
 
 /// The squares beyond `sq` in direction `d`.
@@ -147,15 +154,11 @@ impl CaptureSearch<'_> {
     fn man(&mut self, sq: usize, captured: u32) {
         let live = self.enemy & !captured;
         for d in 0..4 {
-            let n1 = nb(sq, d);
-            if n1 == NONE || live & (1 << n1) == 0 {
+            let (over, land) = jump(sq, d);
+            if live & over == 0 || self.empty & land == 0 {
                 continue;
             }
-            let n2 = nb(n1 as usize, d);
-            if n2 == NONE || self.empty & (1 << n2) == 0 {
-                continue;
-            }
-            let (n2, c2) = (n2 as usize, captured | (1 << n1));
+            let (n2, c2) = (land.trailing_zeros() as usize, captured | over);
             self.push(n2);
             if self.crowning(n2) {
                 // Crowned at once: carries on as a king if it can.
@@ -176,11 +179,8 @@ impl CaptureSearch<'_> {
     fn man_can_capture(&self, sq: usize, captured: u32) -> bool {
         let live = self.enemy & !captured;
         (0..4).any(|d| {
-            let n1 = nb(sq, d);
-            n1 != NONE && live & (1 << n1) != 0 && {
-                let n2 = nb(n1 as usize, d);
-                n2 != NONE && self.empty & (1 << n2) != 0
-            }
+            let (over, land) = jump(sq, d);
+            live & over != 0 && self.empty & land != 0
         })
     }
 
@@ -467,7 +467,9 @@ impl Position {
     }
 
     /// Number of legal moves; `buf` is scratch space for the captures.
-    #[inline]
+    /// Always inlined: perft's leaf loop is its only caller, and the call
+    /// per position cost more than the count in the WebAssembly build.
+    #[inline(always)]
     pub fn count_moves(&self, buf: &mut MoveList) -> usize {
         if self.has_capture() {
             buf.clear();
