@@ -16,7 +16,7 @@ const en = {
   "trainer.choose": "Choose an ending",
   "trainer.petrov.name": "Petrov's triangle",
   "trainer.petrov.task": ({ n }) =>
-    `Three kings against a lone king that is not on the main road. You play White and must take the black king before White's ${n}th move in this ending: after that the game is drawn.`,
+    `Three kings against a lone king that is not on the main road. Take the black king by White's ${n}th move in this ending: after that the game is drawn.`,
   "trainer.petrov.tip":
     "Keep a king on the main road (a1–h8) so the black king can never step onto it. With the other two build Petrov's triangle: take squares from the black king, drive it to the edge, then catch it. The tables need 13 of your moves here, so you can afford only two wasted ones.",
   "trainer.corner.name": "Two kings against a king in the double corner",

@@ -37,6 +37,8 @@ pub struct TableMove {
     /// For a drawing move: how many of the opponent's replies lose, i.e.
     /// its chances to go wrong (0 otherwise).
     pub traps: u32,
+    /// The opponent must capture after this move (material is offered).
+    pub offers: bool,
 }
 
 impl TableMove {
@@ -49,21 +51,22 @@ impl TableMove {
     }
 
     /// Best first: a win (fastest; an unknown distance counts as long), a
-    /// draw (most traps), a loss (slowest).
-    fn rank(&self) -> (i32, i64) {
+    /// draw (most traps, then one that gives nothing away), a loss
+    /// (slowest).
+    fn rank(&self) -> (i32, i64, bool) {
         let plies = i64::from(self.plies.unwrap_or(255));
         match self.kind {
-            Kind::Win => (2, -plies),
-            Kind::Draw => (1, i64::from(self.traps)),
-            Kind::Loss => (0, plies),
+            Kind::Win => (2, -plies, true),
+            Kind::Draw => (1, i64::from(self.traps), !self.offers),
+            Kind::Loss => (0, plies, true),
         }
     }
 }
 
 /// Every legal move of `game` that the tables judge under the counts it
 /// leaves, best first for the side to move: the fastest win, then the
-/// draws that leave the opponent most losing replies, then the longest
-/// resistance. Moves the tables cannot judge (the counts outside their
+/// draws that leave the opponent most losing replies (and, among equals,
+/// give no material away), then the longest resistance. Moves the tables cannot judge (the counts outside their
 /// model) are left out; `None` above four pieces or without tables.
 pub fn table_moves_in(tables: &Tables, game: &Game) -> Option<Vec<TableMove>> {
     let pos = game.position();
@@ -82,6 +85,7 @@ pub fn table_moves_in(tables: &Tables, game: &Game) -> Option<Vec<TableMove>> {
                 plies: None,
                 exact: true,
                 traps: 0,
+                offers: false,
             });
             continue;
         }
@@ -120,6 +124,7 @@ pub fn table_moves_in(tables: &Tables, game: &Game) -> Option<Vec<TableMove>> {
             plies,
             exact,
             traps,
+            offers: next.has_capture(),
         });
     }
     // Stable: among equals the move generator's order is kept.
