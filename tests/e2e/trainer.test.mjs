@@ -206,4 +206,41 @@ export const tests = [
       assertEq([s.list.length, s.end], [0, null], "restarted");
     },
   },
+  {
+    name: "trainer: the tables once fetched work offline",
+    serviceWorkers: "allow",
+    async fn({ page, context, base }) {
+      await page.goto(`${base}/lessons.html?lang=en`);
+      await page.waitForFunction(() => navigator.serviceWorker && !!navigator.serviceWorker.controller, null, {
+        timeout: 20000,
+      });
+      // Now controlled: the Worker's table fetches go through the service worker.
+      await openTrainer(page, base);
+      await context.setOffline(true);
+      await openTrainer(page, base);
+      let s = await shown(page);
+      assertEq(s.verdict, "Tablebase: White wins in 13 moves", "the verdict offline");
+      await page.click('#trainer-choose button[data-ending="corner"]');
+      await idle(page);
+      s = await shown(page);
+      // The corner ending's files were never fetched: no verdict, said
+      // plainly; the machine still answers (the bot's own search).
+      assertEq(s.verdict, "Tablebase: no exact answer here (the table is not loaded, or the counts are outside it)", "no table");
+      await playClicks(page, { from: "e1", to: "d2" });
+      await idle(page);
+      assertEq((await shown(page)).list.length, 2, "the bot replied without the table");
+      await page.click('#trainer-choose button[data-ending="petrov"]');
+      await idle(page);
+      // The hint (the tables' first move, from the Worker) is played.
+      await page.click("#trainer-hint");
+      const hint = await page.$eval("#trainer-board [data-hint]", (e) => e.getAttribute("data-hint"));
+      const [from, to] = hint.split(/[-:]/);
+      await playClicks(page, { from, to });
+      await idle(page);
+      s = await shown(page);
+      assertEq(s.list.length, 2, "the machine replied offline");
+      assertEq(s.verdict, "Tablebase: White wins in 12 moves", "after one move");
+      await context.setOffline(false);
+    },
+  },
 ];

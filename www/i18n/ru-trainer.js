@@ -39,7 +39,7 @@ export default {
   "trainer.loading": "Загружаю эндшпильные базы…",
   "trainer.thinking": "Базы отвечают…",
   "trainer.yourMove": "Ваш ход.",
-  "trainer.unknown": "База: при идущем счёте точного ответа здесь нет",
+  "trainer.unknown": "База: точного ответа здесь нет (таблица не загружена или счёт вне её)",
   "trainer.best": ({ move, why }) => `Лучший ход: ${move}${why ? ` (${why})` : ""}.`,
   "trainer.bestWin": ({ n }) => (n == null ? "сохраняет выигрыш" : `выигрыш за ${moves(n)}`),
   "trainer.bestDraw": "держит ничью",

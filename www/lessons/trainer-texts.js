@@ -40,7 +40,7 @@ const en = {
   "trainer.loading": "Loading the endgame tables…",
   "trainer.thinking": "The tables are answering…",
   "trainer.yourMove": "Your move.",
-  "trainer.unknown": "Tablebase: no exact answer under the running counts here",
+  "trainer.unknown": "Tablebase: no exact answer here (the table is not loaded, or the counts are outside it)",
   "trainer.best": ({ move, why }) => `Best move: ${move}${why ? ` (${why})` : ""}.`,
   "trainer.bestWin": ({ n }) => (n == null ? "keeps the win" : `wins in ${moves(n)}`),
   "trainer.bestDraw": "holds the draw",
