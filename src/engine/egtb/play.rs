@@ -39,6 +39,8 @@ pub struct TableMove {
     pub traps: u32,
     /// The opponent must capture after this move (material is offered).
     pub offers: bool,
+    /// The move repeats a position for the third time: the game ends drawn.
+    pub repeats: bool,
 }
 
 impl TableMove {
@@ -51,14 +53,14 @@ impl TableMove {
     }
 
     /// Best first: a win (fastest; an unknown distance counts as long), a
-    /// draw (most traps, then one that gives nothing away), a loss
-    /// (slowest).
-    fn rank(&self) -> (i32, i64, bool) {
+    /// draw (most traps, then one that gives nothing away, then one that
+    /// does not end the game by repetition), a loss (slowest).
+    fn rank(&self) -> (i32, i64, bool, bool) {
         let plies = i64::from(self.plies.unwrap_or(255));
         match self.kind {
-            Kind::Win => (2, -plies, true),
-            Kind::Draw => (1, i64::from(self.traps), !self.offers),
-            Kind::Loss => (0, plies, true),
+            Kind::Win => (2, -plies, true, true),
+            Kind::Draw => (1, i64::from(self.traps), !self.offers, !self.repeats),
+            Kind::Loss => (0, plies, true, true),
         }
     }
 }
@@ -66,7 +68,8 @@ impl TableMove {
 /// Every legal move of `game` that the tables judge under the counts it
 /// leaves, best first for the side to move: the fastest win, then the
 /// draws that leave the opponent most losing replies (and, among equals,
-/// give no material away), then the longest resistance. Moves the tables cannot judge (the counts outside their
+/// give no material away and do not end the game by repetition), then the
+/// longest resistance. Moves the tables cannot judge (the counts outside their
 /// model) are left out; `None` above four pieces or without tables.
 pub fn table_moves_in(tables: &Tables, game: &Game) -> Option<Vec<TableMove>> {
     let pos = game.position();
@@ -86,6 +89,7 @@ pub fn table_moves_in(tables: &Tables, game: &Game) -> Option<Vec<TableMove>> {
                 exact: true,
                 traps: 0,
                 offers: false,
+                repeats: true,
             });
             continue;
         }
@@ -125,6 +129,7 @@ pub fn table_moves_in(tables: &Tables, game: &Game) -> Option<Vec<TableMove>> {
             exact,
             traps,
             offers: next.has_capture(),
+            repeats: false,
         });
     }
     // Stable: among equals the move generator's order is kept.
