@@ -222,12 +222,8 @@ export const tests = [
       await page.click('#trainer-choose button[data-ending="corner"]');
       await idle(page);
       s = await shown(page);
-      // The corner ending's files were never fetched: no verdict, said
-      // plainly; the machine still answers (the bot's own search).
-      assertEq(s.verdict, "Tablebase: no exact answer here (the table is not loaded, or the counts are outside it)", "no table");
-      await playClicks(page, { from: "e1", to: "d2" });
-      await idle(page);
-      assertEq((await shown(page)).list.length, 2, "the bot replied without the table");
+      // Two kings against a king needs a subset of Petrov's files: cached too.
+      assertEq(s.verdict, "Tablebase: White wins in 4 moves", "the corner offline");
       await page.click('#trainer-choose button[data-ending="petrov"]');
       await idle(page);
       // The hint (the tables' first move, from the Worker) is played.
@@ -240,6 +236,21 @@ export const tests = [
       assertEq(s.list.length, 2, "the machine replied offline");
       assertEq(s.verdict, "Tablebase: White wins in 12 moves", "after one move");
       await context.setOffline(false);
+    },
+  },
+  {
+    name: "trainer: without the table files the page says so and the bot still answers",
+    async fn({ page, context, base }) {
+      await context.route("**/egtb/*.egtb", (route) => route.fulfill({ status: 404, body: "" }));
+      await openTrainer(page, base);
+      let s = await shown(page);
+      assertEq(s.verdict, "Tablebase: no exact answer here (the table is not loaded, or the counts are outside it)", "no table");
+      assert(await page.$eval("#trainer-hint", (b) => b.disabled), "no hint without the tables");
+      await playClicks(page, { from: "b2", to: "c1" });
+      await idle(page);
+      s = await shown(page);
+      assertEq(s.list.length, 2, "the bot's search replied");
+      await context.unroute("**/egtb/*.egtb");
     },
   },
 ];

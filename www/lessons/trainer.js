@@ -167,7 +167,7 @@ function renderGame() {
   );
   const mine = status.state === "ongoing" && status.toMove === ending.learner && !busy && !ended;
   board.set({ legalMoves: mine ? game.legalMoves() : [], orientation: ending.learner });
-  $("trainer-hint").disabled = !mine || !tables;
+  $("trainer-hint").disabled = !mine || !tables?.moves?.length;
 }
 
 /** Says sentences in the live region; each is a [key, params] pair so a language switch rewords them. */
