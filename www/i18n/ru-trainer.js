@@ -31,7 +31,7 @@ export default {
   "trainer.board": ({ name }) => `${name}: доска`,
   "trainer.movesLeft": "Осталось ходов",
   "trainer.movesLeftNone": "счёта нет",
-  "trainer.tablebase": "База",
+  "trainer.tablebase": "Оценка",
   "trainer.moveList": "Ходы",
   "trainer.restart": "Начать заново",
   "trainer.hint": "Показать лучший ход",

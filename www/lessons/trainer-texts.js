@@ -32,7 +32,7 @@ const en = {
   "trainer.board": ({ name }) => `${name}: board`,
   "trainer.movesLeft": "Moves left",
   "trainer.movesLeftNone": "no count",
-  "trainer.tablebase": "Tablebase",
+  "trainer.tablebase": "Verdict",
   "trainer.moveList": "Moves",
   "trainer.restart": "Restart",
   "trainer.hint": "Show the best move",
