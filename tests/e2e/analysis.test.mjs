@@ -2,10 +2,7 @@
 // as `trunk build --release` builds it: real wasm engine, real Workers.
 
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { assert, assertEq, clickSquare, oracle, pieces, shotPath } from "./lib.mjs";
-
-const require = createRequire(import.meta.url);
+import { assert, assertEq, axeAudit, clickSquare, oracle, pieces, shotPath } from "./lib.mjs";
 
 /**
  * The longest main-thread task allowed while the engine analyses. On an
@@ -75,17 +72,6 @@ function firstClassicGame() {
   const text = readFileSync(new URL("../data/russian-games.pdn", import.meta.url), "utf8");
   const second = text.indexOf("[Event", 10);
   return text.slice(0, second);
-}
-
-async function axeAudit(page, label) {
-  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
-  const res = await page.evaluate(async () => {
-    // eslint-disable-next-line no-undef
-    const r = await axe.run(document, { resultTypes: ["violations"] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
-  });
-  const bad = res.filter((v) => ["moderate", "serious", "critical"].includes(v.impact));
-  assert(bad.length === 0, `${label}: axe violations ${JSON.stringify(bad)}`);
 }
 
 export const tests = [

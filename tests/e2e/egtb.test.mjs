@@ -15,22 +15,7 @@
 // After a3-b4 (B:Wb4,c1:BKh8, Black wins in 8) a table move by the bot
 // leaves White lost in 7 (Black's 8 moves less the one played).
 
-import { createRequire } from "node:module";
-import { assert, assertEq, clickSquare, moveList, open, settled, shotPath, waitForMoves, waitReady } from "./lib.mjs";
-
-const require = createRequire(import.meta.url);
-
-/** axe-core on the page: no violation of impact moderate or worse. */
-async function axeAudit(page, label) {
-  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
-  const res = await page.evaluate(async () => {
-    // eslint-disable-next-line no-undef
-    const r = await axe.run(document, { resultTypes: ["violations"] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
-  });
-  const bad = res.filter((v) => ["moderate", "serious", "critical"].includes(v.impact));
-  assert(bad.length === 0, `${label}: axe violations ${JSON.stringify(bad)}`);
-}
+import { assert, assertEq, axeAudit, clickSquare, moveList, open, settled, shotPath, waitForMoves, waitReady } from "./lib.mjs";
 
 const shareHash = (fen) => new URLSearchParams({ fen }).toString();
 

@@ -127,6 +127,7 @@ export const tests = [
       assert(s.status.includes("You won in 13 moves, within the count."), s.status);
       assertEq(s.left, "", "no count after the game");
       await page.screenshot({ path: shotPath("trainer-petrov-won.png") });
+      await axeAudit(page, "trainer 1280 px, en, won");
     },
   },
   {
