@@ -140,13 +140,15 @@ struct TableMoveView {
     moves: Option<u32>,
     /// For a drawing move, how many of the opponent's replies lose.
     traps: u32,
+    /// The opponent must capture after this move (material is offered).
+    offers: bool,
 }
 
 /// Every legal move the loaded tables judge under the counts it leaves,
 /// best first for the side to move: the fastest win, then the draws that
 /// leave the opponent the most losing replies, then the longest resistance
 /// (what the endgame trainer plays and hints). Each is `{move, result,
-/// moves, traps}`; moves the tables cannot judge are left out. `null`
+/// moves, traps, offers}`; moves the tables cannot judge are left out. `null`
 /// above four pieces or when no table is loaded.
 #[wasm_bindgen(js_name = egtbMoves, unchecked_return_type = "TableMove[] | null")]
 pub fn egtb_moves(game: &Game) -> Result<JsValue, JsValue> {
@@ -162,6 +164,7 @@ pub fn egtb_moves(game: &Game) -> Result<JsValue, JsValue> {
             result: m.kind.word(),
             moves: m.moves(),
             traps: m.traps,
+            offers: m.offers,
         })
         .collect();
     to_js(&views)
@@ -174,6 +177,7 @@ export interface TableMove {
   result: "win" | "draw" | "loss";
   moves: number | null;
   traps: number;
+  offers: boolean;
 }
 export interface TableVerdict {
   result: "win" | "draw" | "loss";

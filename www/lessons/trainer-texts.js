@@ -16,7 +16,7 @@ const en = {
   "trainer.choose": "Choose an ending",
   "trainer.petrov.name": "Petrov's triangle",
   "trainer.petrov.task": ({ n }) =>
-    `Three kings against a lone king that is not on the main road. You play White and must take the black king before White's ${n}th move in this ending: after that the game is drawn.`,
+    `Three kings against a lone king that is not on the main road. Take the black king by White's ${n}th move in this ending: after that the game is drawn.`,
   "trainer.petrov.tip":
     "Keep a king on the main road (a1–h8) so the black king can never step onto it. With the other two build Petrov's triangle: take squares from the black king, drive it to the edge, then catch it. The tables need 13 of your moves here, so you can afford only two wasted ones.",
   "trainer.corner.name": "Two kings against a king in the double corner",
@@ -32,7 +32,7 @@ const en = {
   "trainer.board": ({ name }) => `${name}: board`,
   "trainer.movesLeft": "Moves left",
   "trainer.movesLeftNone": "no count",
-  "trainer.tablebase": "Tablebase",
+  "trainer.tablebase": "Verdict",
   "trainer.moveList": "Moves",
   "trainer.restart": "Restart",
   "trainer.hint": "Show the best move",
@@ -40,7 +40,7 @@ const en = {
   "trainer.loading": "Loading the endgame tables…",
   "trainer.thinking": "The tables are answering…",
   "trainer.yourMove": "Your move.",
-  "trainer.unknown": "Tablebase: no exact answer under the running counts here",
+  "trainer.unknown": "Tablebase: no exact answer here (the table is not loaded, or the counts are outside it)",
   "trainer.best": ({ move, why }) => `Best move: ${move}${why ? ` (${why})` : ""}.`,
   "trainer.bestWin": ({ n }) => (n == null ? "keeps the win" : `wins in ${moves(n)}`),
   "trainer.bestDraw": "holds the draw",

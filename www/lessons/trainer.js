@@ -167,7 +167,7 @@ function renderGame() {
   );
   const mine = status.state === "ongoing" && status.toMove === ending.learner && !busy && !ended;
   board.set({ legalMoves: mine ? game.legalMoves() : [], orientation: ending.learner });
-  $("trainer-hint").disabled = !mine || !tables;
+  $("trainer-hint").disabled = !mine || !tables?.moves?.length;
 }
 
 /** Says sentences in the live region; each is a [key, params] pair so a language switch rewords them. */
@@ -284,9 +284,9 @@ async function machineMove(mine, before = null, yours = null) {
     notation = best.move.notation;
   } else {
     // Counts outside the tables' model: the bot's own search answers.
-    const res = await client.request({ kind: "play", startFen: ending.fen, moves: record.map((r) => r.notation), level: 8 }, 60000);
+    const res = await client.request({ kind: "play", startFen: ending.fen, moves: record.map((r) => r.notation), level: 6, seed: 1 }, 60000);
     if (mine !== epoch) return;
-    notation = res.result.notation || res.result.best || res.result;
+    notation = res.result.move.notation;
   }
   const played = game.play(notation);
   record.push({ notation: played.notation, by: "machine" });

@@ -37,6 +37,10 @@ pub struct TableMove {
     /// For a drawing move: how many of the opponent's replies lose, i.e.
     /// its chances to go wrong (0 otherwise).
     pub traps: u32,
+    /// The opponent must capture after this move (material is offered).
+    pub offers: bool,
+    /// The move repeats a position for the third time: the game ends drawn.
+    pub repeats: bool,
 }
 
 impl TableMove {
@@ -49,21 +53,23 @@ impl TableMove {
     }
 
     /// Best first: a win (fastest; an unknown distance counts as long), a
-    /// draw (most traps), a loss (slowest).
-    fn rank(&self) -> (i32, i64) {
+    /// draw (most traps, then one that gives nothing away, then one that
+    /// does not end the game by repetition), a loss (slowest).
+    fn rank(&self) -> (i32, i64, bool, bool) {
         let plies = i64::from(self.plies.unwrap_or(255));
         match self.kind {
-            Kind::Win => (2, -plies),
-            Kind::Draw => (1, i64::from(self.traps)),
-            Kind::Loss => (0, plies),
+            Kind::Win => (2, -plies, true, true),
+            Kind::Draw => (1, i64::from(self.traps), !self.offers, !self.repeats),
+            Kind::Loss => (0, plies, true, true),
         }
     }
 }
 
 /// Every legal move of `game` that the tables judge under the counts it
 /// leaves, best first for the side to move: the fastest win, then the
-/// draws that leave the opponent most losing replies, then the longest
-/// resistance. Moves the tables cannot judge (the counts outside their
+/// draws that leave the opponent most losing replies (and, among equals,
+/// give no material away and do not end the game by repetition), then the
+/// longest resistance. Moves the tables cannot judge (the counts outside their
 /// model) are left out; `None` above four pieces or without tables.
 pub fn table_moves_in(tables: &Tables, game: &Game) -> Option<Vec<TableMove>> {
     let pos = game.position();
@@ -82,6 +88,8 @@ pub fn table_moves_in(tables: &Tables, game: &Game) -> Option<Vec<TableMove>> {
                 plies: None,
                 exact: true,
                 traps: 0,
+                offers: false,
+                repeats: true,
             });
             continue;
         }
@@ -120,6 +128,8 @@ pub fn table_moves_in(tables: &Tables, game: &Game) -> Option<Vec<TableMove>> {
             plies,
             exact,
             traps,
+            offers: next.has_capture(),
+            repeats: false,
         });
     }
     // Stable: among equals the move generator's order is kept.
