@@ -359,5 +359,11 @@ fn the_trainer_endings_start_as_the_page_says() {
         .map(|m| shashki::notation::write(&m.mv, &legal))
         .collect();
     assert_eq!(holding, ["d6-e5"]);
-    assert!(moves.iter().filter(|m| m.kind == Kind::Loss).count() >= 5);
+    assert_eq!(moves.len(), legal.len(), "every move judged");
+    assert_eq!(
+        moves.iter().filter(|m| m.kind == Kind::Loss).count(),
+        legal.len() - 1,
+        "every other move loses"
+    );
+    assert_eq!(legal.len(), 11);
 }

@@ -158,7 +158,7 @@ export const tests = [
     },
   },
   {
-    name: "trainer: holding the main road in Russian, hint, restart, axe at 375 and 1280 px",
+    name: "trainer: holding the main road in Russian, hint, restart and a move by keyboard, axe at 375 and 1280 px",
     async fn({ page, base }) {
       await openTrainer(page, base, "ru");
       assertEq(await page.$eval("#trainer-h2", (e) => e.textContent), "Тренажёр эндшпиля", "heading");
@@ -204,6 +204,17 @@ export const tests = [
       await idle(page);
       s = await shown(page);
       assertEq([s.list.length, s.end], [0, null], "restarted");
+      // A move from the keyboard: each square is a named button.
+      const name = await page.$eval('#trainer-board rect[data-square="d6"]', (r) => r.getAttribute("aria-label"));
+      assert(name.startsWith("d6, "), `the square's name: ${name}`);
+      await page.focus('#trainer-board rect[data-square="d6"]');
+      await page.keyboard.press("Enter");
+      await page.focus('#trainer-board rect[data-square="e5"]');
+      await page.keyboard.press("Enter");
+      await idle(page);
+      s = await shown(page);
+      assertEq(notations(s.list)[0], "d6-e5", "played from the keyboard");
+      assertEq(s.result, "draw", "the road is held");
     },
   },
   {
