@@ -5,18 +5,25 @@ import { readFileSync } from "node:fs";
 import { assert, assertEq, axeAudit, clickSquare, oracle, pieces, shotPath } from "./lib.mjs";
 
 /**
- * The longest main-thread task allowed while the engine analyses. On an
- * idle machine there is none over the browser's 50 ms long-task threshold
- * (measured: this test passed with a 50 ms limit); the margin is for a
- * machine shared with other jobs (load average 20 on two cores here), where
- * a few ms of drawing stretch to 100 ms of wall time. The test counts the
- * tasks of the user's steps through the moves too (one took 51 ms at load
- * average 9). Its own waits poll every POLL_MS, not on every animation
- * frame (Playwright's default), so that they are not the long tasks it
- * counts. The test waits for a depth that takes more than twice this
- * limit, so a search on the main thread could not pass.
+ * The longest main-thread task allowed while the engine analyses: the
+ * browser's long-task threshold, so no long task at all. Left out are the
+ * tasks of the user's own steps (the test's clicks on Analyse and on the
+ * move buttons, each from the click to the second animation frame after it:
+ * redrawing the board and the tree and restarting the search are the page's
+ * answer to the user, not the analysis running); what stays is every task
+ * while the search runs and reports its depths. (Tasks run by page.evaluate
+ * are not reported as long tasks at all; the test checks that a busy task
+ * of the page's own is.) Measured on this machine
+ * (two cores shared by four jobs, load average 6.8 to 8.5), five runs in a
+ * row: no such task over 50 ms in any (the long-task API reports none
+ * shorter, so that is the finest figure it gives), while one user step took
+ * 93 ms. The test's own waits
+ * poll every POLL_MS, not on every animation frame (Playwright's default),
+ * so that they are not the long tasks it counts. The test waits for a depth
+ * that takes more than twice this limit, so a search on the main thread
+ * could not pass.
  */
-const LONG_TASK_LIMIT_MS = 200;
+const LONG_TASK_LIMIT_MS = 50;
 /** How often the long-task test looks at the page (a task of its own each time, not one every frame). */
 const POLL_MS = 250;
 
@@ -325,17 +332,40 @@ export const tests = [
       await page.evaluate(() => {
         window.__longTasks = [];
         new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) window.__longTasks.push(Math.round(e.duration));
+          for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
         }).observe({ type: "longtask", buffered: false });
       });
-      await page.click("#btn-analyse");
+      // the observer sees a long task: a busy task of twice the limit is
+      // recorded (one the page runs itself; the tasks of page.evaluate, run
+      // through the DevTools protocol, are not reported as long tasks)
+      await page.evaluate((ms) => {
+        setTimeout(() => {
+          const end = performance.now() + ms;
+          while (performance.now() < end);
+        });
+      }, 2 * LONG_TASK_LIMIT_MS);
+      await page.waitForFunction(() => window.__longTasks.length > 0, null, { timeout: 5000, polling: POLL_MS });
+      const probe = await page.evaluate(() => window.__longTasks.splice(0).map((t) => t.duration));
+      assert(probe[0] >= 2 * LONG_TASK_LIMIT_MS, `a deliberate busy task is seen as a long task (${probe})`);
+      // One user step: a real click, from just before it to the second frame after it.
+      const steps = [];
+      const step = async (id) => {
+        const from = await page.evaluate(() => performance.now());
+        await page.click(`#${id}`);
+        const to = await page.evaluate(async () => {
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+          return performance.now();
+        });
+        steps.push({ from, to });
+      };
+      await step("btn-analyse");
       await page.waitForFunction(() => Number(document.querySelector("[data-eval]").dataset.depth) >= 4, null, { timeout: 20000, polling: POLL_MS });
       // the user steps through the moves meanwhile: every step restarts the analysis
       for (let i = 0; i < 3; i++) {
-        await page.click("#nav-prev");
+        await step("nav-prev");
         await page.waitForTimeout(400);
       }
-      await page.click("#nav-last");
+      await step("nav-last");
       // let it think until one depth alone has taken twice the limit: run on
       // the main thread, that depth would have been one task that long
       await page.waitForFunction(
@@ -348,8 +378,12 @@ export const tests = [
       );
       await page.waitForFunction(() => Number(document.querySelector("[data-eval]").dataset.depth) >= 4, null, { timeout: 20000, polling: POLL_MS });
       const longTasks = await page.evaluate(() => window.__longTasks);
-      const over = longTasks.filter((d) => d > LONG_TASK_LIMIT_MS);
-      assertEq(over, [], `main-thread tasks over ${LONG_TASK_LIMIT_MS} ms while analysing (all long tasks: ${longTasks})`);
+      const mine = (t) => steps.some((s) => t.start < s.to && t.start + t.duration > s.from);
+      const analysing = longTasks.filter((t) => !mine(t)).map((t) => Math.round(t.duration));
+      const ofSteps = longTasks.filter(mine).map((t) => Math.round(t.duration));
+      console.log(`    long tasks while analysing: [${analysing}]; of the user's steps (left out): [${ofSteps}]`);
+      const over = analysing.filter((d) => d > LONG_TASK_LIMIT_MS);
+      assertEq(over, [], `main-thread tasks over ${LONG_TASK_LIMIT_MS} ms while analysing (of the user's steps, left out: ${ofSteps})`);
     },
   },
   {

@@ -576,6 +576,11 @@ export const tests = [
       await page.waitForFunction(() => /bot (declines|accepts)/i.test(document.getElementById("notice").textContent), null, { timeout: 10000 });
       assert(/declines/.test(await page.textContent("#notice")), "a winning bot declines");
       assertEq((await status(page)).state, "ongoing", "a declined offer leaves the game going");
+      // resigning then: the refusal is no longer news under the result
+      await page.click("#btn-resign");
+      await page.click("#confirm-yes");
+      await page.waitForFunction(() => document.getElementById("status").dataset.status !== "ongoing", null, { timeout: 5000 });
+      assertEq((await page.textContent("#notice")).trim(), "", "no stale notice after resigning");
       // the bot is lost: it accepts, and the game is drawn by agreement
       await open(page, base, shareHash("W:WKa1,Kc1,Ke1,g3:Ba7"));
       await page.click("#btn-draw");

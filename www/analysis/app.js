@@ -12,6 +12,7 @@ import { buildFromTokens, pdnTokens, Tree } from "./tree.js";
 
 const $ = (id) => document.getElementById(id);
 applyStatic();
+for (const o of $("review-budget").options) o.textContent = T.seconds(Number(o.value));
 
 let engine;
 try {

@@ -11,6 +11,7 @@ const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
 export const en = {
   skipToBoard: "Skip to the board",
+  docTitle: "Analysis board · Shashki",
   pageTitle: "Analysis board",
   positionTitle: "Position",
   navGroup: "Moves",
@@ -79,6 +80,7 @@ export const en = {
 
   reviewTitle: "Game review",
   reviewBudget: "Time per position",
+  seconds: (ms) => `${ms / 1000} s`,
   reviewStart: "Review the main line",
   reviewCancel: "Cancel the review",
   reviewProgress: "Review progress",

@@ -25,6 +25,7 @@ function formatNps(nps) {
 
 export default {
   skipToBoard: "Перейти к доске",
+  docTitle: "Доска для анализа · Шашки",
   pageTitle: "Доска для анализа",
   positionTitle: "Позиция",
   navGroup: "Ходы",
@@ -97,6 +98,7 @@ export default {
 
   reviewTitle: "Разбор партии",
   reviewBudget: "Время на позицию",
+  seconds: (ms) => `${String(ms / 1000).replace(".", ",")} с`,
   reviewStart: "Разобрать главный вариант",
   reviewCancel: "Прервать разбор",
   reviewProgress: "Ход разбора",

@@ -6,8 +6,23 @@
 const pr = new Intl.PluralRules("ru");
 const p = (n, one, few, many) => ({ one, few, many })[pr.select(n)] ?? many;
 
+/**
+ * The puzzle's source in Russian. The data (`shashki puzzles`, puzzles.json)
+ * names it in English in one of three forms; anything else is shown as it is.
+ */
+function ruSource(s) {
+  let m = /^game (\d+): (.*), move (\d+), (White|Black) to play$/.exec(s);
+  if (m) return `классическая партия № ${m[1]}: ${m[2]}; ${m[3]}-й ход, ход ${m[4] === "White" ? "белых" : "чёрных"}`;
+  m = /^opening (\d+) played out by the bot \(seed (\d+)\), ply (\d+)$/.exec(s);
+  if (m) return `дебют № ${m[1]}, доигранный ботом (сид ${m[2]}), полуход ${m[3]}`;
+  m = /^self-play \(seed (\d+)\), ply (\d+)$/.exec(s);
+  if (m) return `партия бота с самим собой (сид ${m[1]}), полуход ${m[2]}`;
+  return s;
+}
+
 export default {
   skip: "Перейти к задаче",
+  docTitle: "Задачи · Шашки",
   heading: "Задачи",
   lead:
     "Удары из настоящих партий и из партий движка. В каждой позиции выигрывает материал или партию один вариант, и только один; движок доказал это, перебрав все защиты.",
@@ -58,7 +73,7 @@ export default {
   success: "Единственный выигрывающий вариант.",
   title: (n, total) => `Задача ${n} из ${total}`,
   meta: (rating, themes) => `Рейтинг ${rating} · ${themes}`,
-  source: (s) => `Источник: ${s}`,
+  source: (s) => `Источник: ${ruSource(s)}`,
   gain: (g) => {
     if (g >= 100000) return "Этот вариант выигрывает партию.";
     const n = g / 100;

@@ -180,7 +180,7 @@ export default {
   // ---- доска-виджет -----------------------------------------------------
   "widget.boardLabel": "Шашечная доска",
   "widget.moves": "Ходы",
-  "widget.placeholder": "например, c3-d4",
+  "widget.placeholder": "напр. c3-d4",
   "widget.inputLabel": "Ваш ход в записи",
   "widget.typeIt": "Или запишите ход:",
   "widget.play": "Ход",

@@ -577,6 +577,7 @@ async function resign() {
   cancelRequests();
   game.resign(side);
   end = { type: "resign", side };
+  notice = ""; // a declined draw offer, a failed hint: stale once the game is over
   update();
   announce(statusSentence(game.status()));
 }

@@ -7,6 +7,7 @@ import ru from "../i18n/ru-puzzles.js";
 
 export const en = {
   skip: "Skip to the puzzle",
+  docTitle: "Puzzles · Shashki",
   heading: "Puzzles",
   lead:
     "Shots from real games and from games played by the engine. In each position one line, and only one, wins material or the game; the engine has proven it by searching every defence.",
