@@ -82,4 +82,21 @@ export const tests = [
       assertEq(await page.$$eval("#review-budget option", (os) => os.map((o) => o.textContent)), ["0,15 с", "0,4 с", "1 с", "3 с"], "times");
     },
   },
+  {
+    name: "polish: the analysis page says so in the reader's language when the engine cannot load",
+    async fn({ page, base }) {
+      await page.route("**/*.wasm", (route) => route.abort());
+      for (const [lang, start] of [
+        ["en", "The engine could not be loaded ("],
+        ["ru", "Не удалось загрузить движок ("],
+      ]) {
+        await page.goto(`${base}/analysis.html?lang=${lang}`);
+        await page.waitForFunction(() => document.getElementById("status").textContent !== "", null, { timeout: 20000 });
+        const text = await page.textContent("#status");
+        assert(text.startsWith(start), `${lang}: ${text}`);
+      }
+    },
+    // the failed load itself: the aborted fetch and the page's rethrow
+    allowErrors: [/./],
+  },
 ];

@@ -18,7 +18,7 @@ let engine;
 try {
   engine = await loadEngine();
 } catch (e) {
-  $("status").textContent = `${e.message}.`;
+  $("status").textContent = T.engineFailed(e.message || String(e));
   throw e;
 }
 const { Game, validateSetup } = engine;

@@ -52,6 +52,7 @@ export const en = {
   analyseOff: "Stop",
   bestLine: "Best line:",
   candidates: "Candidate moves",
+  engineFailed: (message) => `The engine could not be loaded (${message}). Reload the page to try again.`,
   engineLoading: "Starting the engine…",
   engineIdle: "Press Analyse to let the engine think about this position.",
   gameOverNoAnalysis: "The game is over in this position.",

@@ -66,6 +66,7 @@ export default {
   analyseOff: "Стоп",
   bestLine: "Лучший вариант:",
   candidates: "Ходы-кандидаты",
+  engineFailed: (message) => `Не удалось загрузить движок (${message}). Перезагрузите страницу.`,
   engineLoading: "Запускаю движок…",
   engineIdle: "Нажмите «Анализ», чтобы движок обдумал эту позицию.",
   gameOverNoAnalysis: "В этой позиции партия окончена.",
