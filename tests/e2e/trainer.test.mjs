@@ -196,6 +196,8 @@ export const tests = [
       assertEq(t.status.state, "draw", "the engine's result");
       await page.setViewportSize({ width: 375, height: 800 });
       await page.locator("#trainer").scrollIntoViewIfNeeded();
+      // Two frames: the page lays itself out again for the new width before the picture.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       await page.screenshot({ path: shotPath("trainer-road-375-ru.png") });
       await axeAudit(page, "trainer 375 px, ru");
       // Restart: the start again, by keyboard.
