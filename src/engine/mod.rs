@@ -32,6 +32,7 @@ pub mod clock;
 pub mod egtb;
 pub mod eval;
 pub mod levels;
+pub mod patterns;
 pub mod puzzle;
 mod search;
 pub(crate) mod tt;

@@ -20,6 +20,7 @@ mod game_cmd;
 mod puzzles_cmd;
 mod rules_cmd;
 mod tune_cmd;
+mod tune_patterns;
 
 use std::process::ExitCode;
 
