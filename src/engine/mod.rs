@@ -28,6 +28,7 @@
 
 pub mod analysis;
 pub mod baseline;
+pub mod book;
 pub mod clock;
 pub mod egtb;
 pub mod eval;
@@ -59,6 +60,10 @@ pub const DRAW_ACCEPT_MAX: i32 = 10;
 /// A draw offer is accepted whatever the position when the engine's score
 /// for itself is at most this: it stands worse (a quarter of a man).
 pub const DRAW_ACCEPT_WORSE: i32 = -25;
+
+/// The levels from this one up play from the opening book ([`book`]) while
+/// the game is in it.
+pub const BOOK_LEVEL: u8 = 5;
 
 /// At most this many pieces on the board, a level position is a dead draw.
 pub const DEAD_DRAW_PIECES: u32 = 4;
@@ -169,6 +174,18 @@ impl Engine {
         }
         if let Some(r) = egtb::play::root_move(game) {
             return r;
+        }
+        if level >= BOOK_LEVEL {
+            if let Some(mv) = book::shipped().pick(game.position(), seed) {
+                return SearchResult {
+                    best: Some(mv),
+                    score: 0,
+                    depth: 0,
+                    nodes: 0,
+                    pv: vec![mv],
+                    time_ms: 0.0,
+                };
+            }
         }
         let info = levels::level(level);
         let spec = levels::spec(level);
@@ -394,7 +411,7 @@ mod tests {
         assert!(!e.accepts_draw(&game, Color::Black, &c));
         // A middle game without kings, where neither side stands worse:
         // declined too.
-        let game = Game::from_fen("W:Wc3,e3,g3,b2,d2,f2:Bc7,b6,d6,f6,e7,g7").unwrap();
+        let game = Game::from_fen("W:Wc3,e3,g3,b2,d2,f2,a1:Bc7,b6,d6,f6,e7,g7,h8").unwrap();
         let level = e.evaluate(&game, &Limits::nodes(DRAW_JUDGE_NODES), &c);
         assert!(level.abs() < -DRAW_ACCEPT_WORSE, "{level}");
         assert!(!e.accepts_draw(&game, Color::White, &c));
