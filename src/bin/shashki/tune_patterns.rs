@@ -130,9 +130,10 @@ pub fn fit_patterns(argv: &[String]) -> Result<ExitCode, String> {
     let nonzero = bytes.iter().filter(|&&b| b != 0).count();
     let clipped = theta.iter().filter(|t| t.abs() > 127.5).count();
     println!(
-        "held-out error: {:.6} without patterns, {:.6} with the rounded patterns; training {:.6}; {nonzero} of {n} entries non-zero, {clipped} clipped",
+        "held-out error: {:.6} without patterns, {:.6} with the rounded patterns; training error: {:.6} without, {:.6} with; {nonzero} of {n} entries non-zero, {clipped} clipped",
         error(&valid, &vec![0.0; n], k),
         error(&valid, &rounded, k),
+        error(&train, &vec![0.0; n], k),
         error(&train, &rounded, k),
     );
     if let Some(out) = a.value("out") {
