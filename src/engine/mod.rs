@@ -199,9 +199,16 @@ impl Engine {
         let Some(depth) = spec.multi_depth else {
             return self.search_position(&root, &history, game.counters(), &limits, clock);
         };
+        // The weak levels look a few plies ahead with the hand-set terms
+        // only: the fitted patterns can be worth more than a man in a
+        // quiet position, which a one- or two-ply search would take as a
+        // reason to give a man away (tests/tactics.rs, the beginner test).
+        let mut plain = *self.eval.weights();
+        plain.patterns = 0;
+        let plain = eval::Evaluator::new(plain);
         let mut s = Searcher::new(
             &mut self.tt,
-            &self.eval,
+            &plain,
             &mut self.heur,
             &root,
             &history,
