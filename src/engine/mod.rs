@@ -418,7 +418,7 @@ mod tests {
         assert!(!e.accepts_draw(&game, Color::Black, &c));
         // A middle game without kings, where neither side stands worse:
         // declined too.
-        let game = Game::from_fen("W:Wc3,e3,g3,b2,d2,f2,a1:Bc7,b6,d6,f6,e7,g7,h8").unwrap();
+        let game = Game::from_fen("W:Wc3,e3,g3,b2,d2,f2,e1:Bc7,b6,d6,f6,e7,g7,d8").unwrap();
         let level = e.evaluate(&game, &Limits::nodes(DRAW_JUDGE_NODES), &c);
         assert!(level.abs() < -DRAW_ACCEPT_WORSE, "{level}");
         assert!(!e.accepts_draw(&game, Color::White, &c));
