@@ -108,10 +108,10 @@ mod tests {
     fn index_is_unique_per_content() {
         // Every (own, enemy) split of a region's squares has its own index.
         let mut seen = vec![false; SIZE];
-        for own in 0..256usize {
-            for enemy in 0..256usize {
+        for (own, &t_own) in TERNARY.iter().enumerate() {
+            for (enemy, &t_enemy) in TERNARY.iter().enumerate() {
                 if own & enemy == 0 {
-                    let i = TERNARY[own] as usize + 2 * TERNARY[enemy] as usize;
+                    let i = t_own as usize + 2 * t_enemy as usize;
                     assert!(!seen[i]);
                     seen[i] = true;
                 }

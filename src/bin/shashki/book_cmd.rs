@@ -25,6 +25,9 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
+/// A book position's moves: notation -> (move, weight).
+type BookMoves = BTreeMap<String, (Move, u32)>;
+
 const OPENINGS: &str = include_str!("../../../tests/data/russian-openings.txt");
 
 pub fn book(argv: &[String]) -> Result<ExitCode, String> {
@@ -75,8 +78,7 @@ fn build(argv: &[String]) -> Result<ExitCode, String> {
         layer = next;
     }
     // Edge weights: position (by path text) -> move -> openings below.
-    let mut tree: BTreeMap<Vec<String>, (Position, BTreeMap<String, (Move, u32)>)> =
-        BTreeMap::new();
+    let mut tree: BTreeMap<Vec<String>, (Position, BookMoves)> = BTreeMap::new();
     let mut found = 0;
     for t in &targets {
         let Some(path) = path_of.get(&key(t)) else {
