@@ -86,6 +86,70 @@ fn tune_gen_is_deterministic_and_fit_lowers_the_error() {
     assert!(!ok && err.contains("queen"), "{err}");
 }
 
+#[test]
+fn tune_patterns_is_deterministic_and_lowers_the_training_error() {
+    let data = temp("p.tsv");
+    let (ok, _, err) = shashki(&[
+        "tune", "gen", "--games", "4", "--nodes", "300", "--seed", "5", "--out", &data,
+    ]);
+    assert!(ok, "{err}");
+    let (a, b) = (temp("a.bin"), temp("b.bin"));
+    let mut outs = Vec::new();
+    for out in [&a, &b] {
+        let (ok, text, err) = shashki(&[
+            "tune", "patterns", "--data", &data, "--epochs", "20", "--out", out,
+        ]);
+        assert!(ok, "{err}");
+        outs.push(text);
+    }
+    let bytes = std::fs::read(&a).unwrap();
+    assert_eq!(
+        bytes,
+        std::fs::read(&b).unwrap(),
+        "a rerun gives the same bytes"
+    );
+    assert_eq!(
+        bytes.len(),
+        shashki::engine::patterns::REGIONS * shashki::engine::patterns::SIZE
+    );
+    assert!(bytes.iter().any(|&x| x != 0));
+    // "training error: X without, Y with"
+    let line = outs[0]
+        .lines()
+        .find(|l| l.contains("training error:"))
+        .expect("summary");
+    let nums: Vec<f64> = line
+        .split("training error:")
+        .nth(1)
+        .unwrap()
+        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .filter_map(|t| t.parse().ok())
+        .collect();
+    assert!(nums[1] < nums[0], "{line}");
+    let (ok, _, err) = shashki(&["tune", "patterns", "--data", &data, "--epochs", "x"]);
+    assert!(!ok && err.contains("epochs"), "{err}");
+}
+
+#[test]
+fn book_build_writes_a_book_the_engine_reads() {
+    let (a, b) = (temp("book-a.txt"), temp("book-b.txt"));
+    for out in [&a, &b] {
+        let (ok, _, err) = shashki(&[
+            "book", "build", "--plies", "2", "--nodes", "300", "--out", out,
+        ]);
+        assert!(ok, "{err}");
+    }
+    let text = std::fs::read_to_string(&a).unwrap();
+    assert_eq!(text, std::fs::read_to_string(&b).unwrap(), "deterministic");
+    let book = shashki::engine::book::Book::parse(&text).expect("parses");
+    let start = shashki::Position::start();
+    let first = book.moves(&start);
+    assert!(first.len() > 1, "{text}");
+    assert!(first.len() <= start.legal_moves().len());
+    let (ok, _, err) = shashki(&["book", "grow"]);
+    assert!(!ok && err.contains("book build"), "{err}");
+}
+
 /// `shashki match` of two games at 400 nodes a move against the binary
 /// `b_cmd`, with `extra` arguments.
 fn match_against(b_cmd: &str, extra: &[&str]) -> (bool, String, String) {

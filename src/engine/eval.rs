@@ -73,6 +73,9 @@ pub struct Weights {
     pub drawish_lone_king: i32,
     pub drawish_main_road: i32,
     pub drawish_kings: i32,
+    /// The fitted region patterns ([`super::patterns`]), in per cent of
+    /// their values (0 = off).
+    pub patterns: i32,
 }
 
 impl Weights {
@@ -105,6 +108,7 @@ impl Weights {
         drawish_lone_king: 16,
         drawish_main_road: 8,
         drawish_kings: 4,
+        patterns: 100,
     };
 
     /// What the engine plays with: [`Weights::HAND_SET`] with the values of
@@ -215,6 +219,7 @@ impl Weights {
             "drawish_lone_king" => &mut self.drawish_lone_king,
             "drawish_main_road" => &mut self.drawish_main_road,
             "drawish_kings" => &mut self.drawish_kings,
+            "patterns" => &mut self.patterns,
             _ => return Err(format!("no weight named '{name}'")),
         };
         if name.starts_with("drawish") && value < 1 {
@@ -289,6 +294,8 @@ const fn field_ref<'a>(w: &'a mut Weights, text: &[u8], n: (usize, usize)) -> &'
         &mut w.king_double
     } else if name_is(text, n, b"tempo") {
         &mut w.tempo
+    } else if name_is(text, n, b"patterns") {
+        &mut w.patterns
     } else {
         panic!("weights: unknown weight name")
     }
@@ -597,6 +604,10 @@ impl Evaluator {
         let mg = (wm - bm) * w.man + (wk - bk) * w.king_mg + wmg - bmg;
         let eg = (wm - bm) * w.man + (wk - bk) * w.king_eg + weg - beg;
         let mut score = (mg * phase + eg * (24 - phase)) / 24;
+        if w.patterns != 0 && wm + bm > 0 {
+            let men = !kings;
+            score += super::patterns::white_score(white & men, black & men) * w.patterns / 100;
+        }
         score += (wmoves - bmoves) * w.mobility_man;
         if kings != 0 {
             let king_moves = |c: Color, man_moves: i32| {

@@ -28,10 +28,12 @@
 
 pub mod analysis;
 pub mod baseline;
+pub mod book;
 pub mod clock;
 pub mod egtb;
 pub mod eval;
 pub mod levels;
+pub mod patterns;
 pub mod puzzle;
 mod search;
 pub(crate) mod tt;
@@ -58,6 +60,10 @@ pub const DRAW_ACCEPT_MAX: i32 = 10;
 /// A draw offer is accepted whatever the position when the engine's score
 /// for itself is at most this: it stands worse (a quarter of a man).
 pub const DRAW_ACCEPT_WORSE: i32 = -25;
+
+/// The levels from this one up play from the opening book ([`book`]) while
+/// the game is in it.
+pub const BOOK_LEVEL: u8 = 5;
 
 /// At most this many pieces on the board, a level position is a dead draw.
 pub const DEAD_DRAW_PIECES: u32 = 4;
@@ -169,6 +175,18 @@ impl Engine {
         if let Some(r) = egtb::play::root_move(game) {
             return r;
         }
+        if level >= BOOK_LEVEL {
+            if let Some(mv) = book::shipped().pick(game.position(), seed) {
+                return SearchResult {
+                    best: Some(mv),
+                    score: 0,
+                    depth: 0,
+                    nodes: 0,
+                    pv: vec![mv],
+                    time_ms: 0.0,
+                };
+            }
+        }
         let info = levels::level(level);
         let spec = levels::spec(level);
         let history = game_history(game);
@@ -181,9 +199,16 @@ impl Engine {
         let Some(depth) = spec.multi_depth else {
             return self.search_position(&root, &history, game.counters(), &limits, clock);
         };
+        // The weak levels look a few plies ahead with the hand-set terms
+        // only: the fitted patterns can be worth more than a man in a
+        // quiet position, which a one- or two-ply search would take as a
+        // reason to give a man away (tests/tactics.rs, the beginner test).
+        let mut plain = *self.eval.weights();
+        plain.patterns = 0;
+        let plain = eval::Evaluator::new(plain);
         let mut s = Searcher::new(
             &mut self.tt,
-            &self.eval,
+            &plain,
             &mut self.heur,
             &root,
             &history,
@@ -393,7 +418,7 @@ mod tests {
         assert!(!e.accepts_draw(&game, Color::Black, &c));
         // A middle game without kings, where neither side stands worse:
         // declined too.
-        let game = Game::from_fen("W:Wc3,e3,g3,b2,d2,f2:Bc7,b6,d6,f6,e7,g7").unwrap();
+        let game = Game::from_fen("W:Wc3,e3,g3,b2,d2,f2,e1:Bc7,b6,d6,f6,e7,g7,d8").unwrap();
         let level = e.evaluate(&game, &Limits::nodes(DRAW_JUDGE_NODES), &c);
         assert!(level.abs() < -DRAW_ACCEPT_WORSE, "{level}");
         assert!(!e.accepts_draw(&game, Color::White, &c));

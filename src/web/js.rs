@@ -466,7 +466,8 @@ impl Bot {
     }
 
     /// The move the given level (1 = beginner ..= 6 = maximum) plays, within
-    /// the level's time budget. `seed` drives the weaker levels' choices.
+    /// the level's time budget. `seed` drives the weaker levels' choices and
+    /// the book move of levels 5 and 6 (`engine::book`).
     #[wasm_bindgen(unchecked_return_type = "SearchOutput")]
     pub fn play(
         &mut self,

@@ -12,7 +12,7 @@ use std::process::ExitCode;
 pub fn bestmove(argv: &[String]) -> Result<ExitCode, String> {
     let a = Args::parse(argv, &[])?;
     a.only(&[
-        "fen", "moves", "movetime", "depth", "nodes", "level", "seed", "tt", "egtb",
+        "fen", "moves", "movetime", "depth", "nodes", "level", "seed", "tt", "egtb", "eval",
     ])?;
     crate::egtb_cmd::install(a.value("egtb"));
     let mut game = Game::from_position(a.position()?);
@@ -46,6 +46,12 @@ pub fn bestmove(argv: &[String]) -> Result<ExitCode, String> {
         limits
     };
     let mut engine = Engine::new(a.number::<usize>("tt")?.unwrap_or(64));
+    // Other evaluation weights, as `match --a-eval` takes them.
+    if let Some(text) = a.value("eval") {
+        let mut w = *engine.weights();
+        w.parse_settings(text).map_err(|e| format!("--eval: {e}"))?;
+        engine.set_weights(w);
+    }
     let clock = Clock::native();
     let r = match level {
         Some(l) => engine.play_level(&game, l, a.number::<u64>("seed")?.unwrap_or(1), &clock),

@@ -9,17 +9,20 @@
 //! shashki bench
 //! shashki egtb build [--pieces N] [--out DIR]
 //! shashki egtb probe [--dir DIR]   (FENs on stdin -> one JSON a line)
-//! shashki tune gen|fit ...      (evaluation weights fitted to game results)
+//! shashki tune gen|fit|patterns ...   (evaluation fitted to game results)
+//! shashki book build [--plies N] [--nodes N] [--margin M] [--out FILE]
 //! shashki puzzles mine [--seed S] [--out FILE] | export [--file FILE]
 //! ```
 
 mod args;
+mod book_cmd;
 mod egtb_cmd;
 mod engine_cmd;
 mod game_cmd;
 mod puzzles_cmd;
 mod rules_cmd;
 mod tune_cmd;
+mod tune_patterns;
 
 use std::process::ExitCode;
 
@@ -33,6 +36,8 @@ commands:
   bench                                 perft and search speed
   egtb build [--pieces N] [--out DIR] | egtb probe [--dir DIR]   endgame tables
   tune gen --games N --nodes N --seed S --out FILE | tune fit --data FILE [--out FILE]
+  tune patterns --data FILE [--epochs N] [--l2 X] [--rate X] [--out FILE]   region patterns
+  book build [--plies N] [--nodes N] [--margin M] [--out FILE]   opening book
   puzzles mine|export [options]         build or print the puzzle collection";
 
 fn main() -> ExitCode {
@@ -49,6 +54,7 @@ fn main() -> ExitCode {
         "match" => engine_cmd::run_match(rest),
         "egtb" => egtb_cmd::egtb(rest),
         "tune" => tune_cmd::tune(rest),
+        "book" => book_cmd::book(rest),
         "bench" => rules_cmd::bench(rest).and_then(|_| engine_cmd::bench(rest)),
         "puzzles" => puzzles_cmd::puzzles(rest),
         "help" | "--help" | "-h" => {

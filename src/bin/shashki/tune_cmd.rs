@@ -25,6 +25,7 @@ use shashki::engine::{Clock, Engine, Limits, Rng, Weights};
 use shashki::game::{parse_games, Game};
 use shashki::{Color, Position};
 use std::fmt::Write as _;
+use std::io::Write as _;
 use std::process::ExitCode;
 
 const OPENINGS: &str = include_str!("../../../tests/data/russian-openings.txt");
@@ -39,8 +40,12 @@ const MAX_PLIES: usize = 300;
 pub fn tune(argv: &[String]) -> Result<ExitCode, String> {
     crate::args::dispatch(
         argv,
-        &[("gen", generate), ("fit", fit)],
-        "usage: shashki tune gen --games N --nodes N --seed S --out FILE | tune fit --data FILE [--out FILE]",
+        &[
+            ("gen", generate),
+            ("fit", fit),
+            ("patterns", crate::tune_patterns::fit_patterns),
+        ],
+        "usage: shashki tune gen --games N --nodes N --seed S --out FILE | tune fit --data FILE [--out FILE] | tune patterns --data FILE [--out FILE]",
     )
 }
 
@@ -66,7 +71,10 @@ fn generate(argv: &[String]) -> Result<ExitCode, String> {
     // The hand-set weights play the games, so a rerun reproduces the data
     // whatever `src/engine/weights.txt` holds now.
     engine.set_weights(Weights::HAND_SET);
-    let mut text = String::new();
+    // Written game by game, so a long run can be used (or stopped) before
+    // its end: the first n games of a run are the run with `--games n`.
+    let file = std::fs::File::create(out).map_err(|e| format!("{out}: {e}"))?;
+    let mut file = std::io::BufWriter::new(file);
     let (mut positions, mut w, mut d, mut l) = (0usize, 0, 0, 0);
     for g in 0..games {
         let opening = openings[g % openings.len()];
@@ -107,9 +115,13 @@ fn generate(argv: &[String]) -> Result<ExitCode, String> {
                 "0.5"
             }
         };
+        let mut text = String::new();
         for fen in &record {
             let _ = writeln!(text, "{fen}\t{result}");
         }
+        file.write_all(text.as_bytes())
+            .and_then(|_| file.flush())
+            .map_err(|e| format!("{out}: {e}"))?;
         positions += record.len();
         if (g + 1) % 100 == 0 {
             eprintln!(
@@ -118,18 +130,17 @@ fn generate(argv: &[String]) -> Result<ExitCode, String> {
             );
         }
     }
-    std::fs::write(out, text).map_err(|e| format!("{out}: {e}"))?;
     println!("{games} games at {nodes} nodes a move, seed {seed}: {positions} quiet positions (White +{w} ={d} -{l}) -> {out}");
     Ok(ExitCode::SUCCESS)
 }
 
 /// A training position: the position and the result from White's side.
-struct Sample {
-    pos: Position,
-    result: f64,
+pub(crate) struct Sample {
+    pub(crate) pos: Position,
+    pub(crate) result: f64,
 }
 
-fn load(argv_data: &[&str]) -> Result<Vec<Sample>, String> {
+pub(crate) fn load(argv_data: &[&str]) -> Result<Vec<Sample>, String> {
     let mut out = Vec::new();
     for path in argv_data {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
@@ -241,7 +252,7 @@ fn settings(w: &Weights) -> String {
     s
 }
 
-fn sigmoid(score: f64, k: f64) -> f64 {
+pub(crate) fn sigmoid(score: f64, k: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * score / 400.0))
 }
 
@@ -257,6 +268,32 @@ fn loss(samples: &[Sample], w: &Weights, k: f64) -> f64 {
         sum += e * e;
     }
     sum / samples.len() as f64
+}
+
+/// The scale K that fits the weights `w` best, and its error (a scan: the
+/// loss is smooth and has one minimum in this range).
+pub(crate) fn best_k(samples: &[Sample], w: &Weights) -> (f64, f64) {
+    let mut k = 1.0;
+    let mut best = loss(samples, w, k);
+    for step in [0.5, 0.1, 0.02] {
+        loop {
+            let mut moved = false;
+            for cand in [k - step, k + step] {
+                if cand > 0.0 {
+                    let l = loss(samples, w, cand);
+                    if l < best {
+                        best = l;
+                        k = cand;
+                        moved = true;
+                    }
+                }
+            }
+            if !moved {
+                break;
+            }
+        }
+    }
+    (k, best)
 }
 
 fn fit(argv: &[String]) -> Result<ExitCode, String> {
@@ -282,28 +319,7 @@ fn fit(argv: &[String]) -> Result<ExitCode, String> {
     }
     // From the hand-set weights, so a rerun reproduces the shipped file.
     let mut w = Weights::HAND_SET;
-    // The scale K that fits the current weights best (golden-section-free
-    // scan: the loss is smooth and has one minimum in this range).
-    let mut k = 1.0;
-    let mut best = loss(&samples, &w, k);
-    for step in [0.5, 0.1, 0.02] {
-        loop {
-            let mut moved = false;
-            for cand in [k - step, k + step] {
-                if cand > 0.0 {
-                    let l = loss(&samples, &w, cand);
-                    if l < best {
-                        best = l;
-                        k = cand;
-                        moved = true;
-                    }
-                }
-            }
-            if !moved {
-                break;
-            }
-        }
-    }
+    let (k, mut best) = best_k(&samples, &w);
     println!(
         "{} positions; K = {k:.2}; mean squared error with the hand-set weights {best:.6}",
         samples.len()
