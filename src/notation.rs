@@ -48,6 +48,47 @@ impl NotationError {
     }
 }
 
+impl NotationError {
+    /// The error as a stable code and the facts it names: `notMove`
+    /// (`text`), `illegalMove` (`text`, the reason code as `reason` and its
+    /// `square`, `side`, `squares`), `ambiguousMove` (`text`, the
+    /// candidates as `moves`).
+    pub fn detail(&self) -> crate::error_detail::ErrorDetail {
+        use crate::error_detail::{DetailParams, ErrorDetail};
+        match self {
+            NotationError::Malformed { text, .. } => ErrorDetail::with(
+                "notMove",
+                DetailParams {
+                    text: Some(text.clone()),
+                    ..DetailParams::default()
+                },
+            ),
+            NotationError::Illegal { text, reason, .. } => {
+                let p = reason.params();
+                ErrorDetail::with(
+                    "illegalMove",
+                    DetailParams {
+                        text: Some(text.clone()),
+                        reason: Some(reason.code()),
+                        square: p.square,
+                        side: p.side,
+                        squares: p.squares,
+                        ..DetailParams::default()
+                    },
+                )
+            }
+            NotationError::Ambiguous { text, candidates } => ErrorDetail::with(
+                "ambiguousMove",
+                DetailParams {
+                    text: Some(text.clone()),
+                    moves: candidates.clone(),
+                    ..DetailParams::default()
+                },
+            ),
+        }
+    }
+}
+
 impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
