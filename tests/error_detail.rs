@@ -69,7 +69,7 @@ fn every_detail_code_is_produced() {
     let d = g.offer_draw(shashki::Color::White).unwrap_err().detail();
     assert_eq!(d.code, "drawAlreadyOffered");
     seen.push(d.code);
-    let mut over = Game::from_fen("B:W:Bh8").unwrap();
+    let mut over = Game::from_fen("W:W:Bh8").unwrap();
     let d = over.play_text("h8-g7").unwrap_err().detail();
     assert_eq!(d.code, "gameOver");
     seen.push(d.code);
