@@ -155,7 +155,7 @@ fn strip_wrapper(text: &str) -> Result<&str, FenError> {
     if let Some(rest) = t.strip_prefix('[') {
         let inner = rest
             .strip_suffix(']')
-            .ok_or_else(|| FenError::Malformed(FenShape::UnclosedWrapper))?
+            .ok_or(FenError::Malformed(FenShape::UnclosedWrapper))?
             .trim();
         let mut words = inner.splitn(2, char::is_whitespace);
         let tag = words.next().unwrap_or("");
@@ -166,7 +166,7 @@ fn strip_wrapper(text: &str) -> Result<&str, FenError> {
         let value = value
             .strip_prefix('"')
             .and_then(|v| v.strip_suffix('"'))
-            .ok_or_else(|| FenError::Malformed(FenShape::Unquoted))?;
+            .ok_or(FenError::Malformed(FenShape::Unquoted))?;
         return Ok(value.trim());
     }
     Ok(t.trim_matches('"').trim())

@@ -64,7 +64,7 @@ pub enum PdnError {
         value: String,
         reason: String,
         /// For a `FEN` tag: why the FEN could not be read.
-        fen: Option<FenError>,
+        fen: Option<Box<FenError>>,
     },
     /// A move that is not legal, or not a move (the move number is the
     /// one printed in the game, `ply` counts from 1).
@@ -587,7 +587,7 @@ impl Reader {
         let mut last_line = 1;
         for (name, value, line) in &self.tags {
             last_line = *line;
-            let bad_fen = |reason: String, fen: Option<FenError>| PdnError::BadTag {
+            let bad_fen = |reason: String, fen: Option<Box<FenError>>| PdnError::BadTag {
                 game: g,
                 line: *line,
                 name: name.clone(),
@@ -598,7 +598,7 @@ impl Reader {
             let bad = |reason: String| bad_fen(reason, None);
             if name.eq_ignore_ascii_case("FEN") {
                 start = Position::from_fen(value)
-                    .map_err(|e: FenError| bad_fen(e.to_string(), Some(e)))?;
+                    .map_err(|e: FenError| bad_fen(e.to_string(), Some(Box::new(e))))?;
             } else if name.eq_ignore_ascii_case("GameType") {
                 let kind = value.split(',').next().unwrap_or("").trim();
                 if kind != "25" {

@@ -72,7 +72,7 @@ pub struct WebError {
     /// For a FEN, PDN or move-text error: a stable code and the facts it
     /// names (`detail` on the JavaScript error).
     #[serde(skip)]
-    pub detail: Option<ErrorDetail>,
+    pub detail: Option<Box<ErrorDetail>>,
 }
 
 impl WebError {
@@ -90,7 +90,7 @@ impl WebError {
     /// A FEN that cannot be read (`bad_fen`), with its detail.
     pub fn bad_fen(e: &FenError) -> WebError {
         WebError {
-            detail: Some(e.detail()),
+            detail: Some(Box::new(e.detail())),
             ..WebError::new("bad_fen", e.to_string())
         }
     }
@@ -98,7 +98,7 @@ impl WebError {
     /// A PDN text that cannot be read (`bad_pdn`), with its detail.
     pub fn bad_pdn(e: &PdnError) -> WebError {
         WebError {
-            detail: Some(e.detail()),
+            detail: Some(Box::new(e.detail())),
             ..WebError::new("bad_pdn", e.to_string())
         }
     }
@@ -132,7 +132,7 @@ impl From<NotationError> for WebError {
             reason,
             candidates,
             illegal,
-            detail: Some(e.detail()),
+            detail: Some(Box::new(e.detail())),
         }
     }
 }
@@ -142,7 +142,7 @@ impl From<GameError> for WebError {
         match e {
             GameError::Notation(n) => n.into(),
             other => WebError {
-                detail: Some(other.detail()),
+                detail: Some(Box::new(other.detail())),
                 ..WebError::new(other.code(), other.to_string())
             },
         }
