@@ -3,7 +3,7 @@
 // (error_detail::ErrorDetail) in the reader's language, as a sentence that
 // names the line, the move and the text; the same words on both pages.
 
-import { assertEq, waitReady } from "./lib.mjs";
+import { assertEq, shotPath, waitReady } from "./lib.mjs";
 
 const BAD_FEN = "W:Wz9:Bh8";
 const BAD_PDN = '[Event "x"]\n1. c3-d4 f6-g5\n2. a1-b2 *';
@@ -52,6 +52,7 @@ export const tests = ["en", "ru"].map((lang) => ({
     await waitReady(page);
     assertEq(await paste(page, "#paste-in", "#btn-load", "#load-error", BAD_FEN), w.fen, "play: bad FEN");
     assertEq(await paste(page, "#paste-in", "#btn-load", "#load-error", BAD_PDN), w.pdn, "play: bad PDN");
+    await page.screenshot({ path: shotPath(`errors-play-${lang}.png`) });
 
     await page.goto(`${base}/analysis.html?lang=${lang}`);
     await page.waitForFunction(() => document.body.classList.contains("ready"), null, { timeout: 20000 });
@@ -60,5 +61,6 @@ export const tests = ["en", "ru"].map((lang) => ({
     assertEq(await paste(page, "#paste-in", "#btn-paste", "#paste-error", BAD_PDN), w.pdn + w.kept, "analysis: bad PDN");
     await page.click("#btn-edit");
     assertEq(await paste(page, "#editor-fen", "#editor-fen-load", "#editor-error", LIGHT_FEN), w.light, "editor: bad FEN");
+    await page.screenshot({ path: shotPath(`errors-analysis-${lang}.png`) });
   },
 }));
