@@ -160,3 +160,22 @@ fn details_name_the_place_and_the_text() {
         "bad square in FEN: 'z9' is not a square (expected a1..h8 or 1..32)"
     );
 }
+
+/// Both languages' tables word every code (`detail.<code>` in www/i18n;
+/// `pdnMove` is worded by `detail.atMove` and its inner detail).
+#[test]
+fn every_detail_code_has_words_in_both_languages() {
+    for file in ["www/i18n/en.js", "www/i18n/ru.js"] {
+        let text = std::fs::read_to_string(file).unwrap();
+        let mut keys = vec!["detail.at".to_string(), "detail.atMove".to_string()];
+        for code in ErrorDetail::CODES.iter().filter(|c| **c != "pdnMove") {
+            keys.push(format!("detail.{code}"));
+        }
+        for code in ["notMove", "illegalMove", "ambiguousMove"] {
+            keys.push(format!("detail.inGame.{code}"));
+        }
+        for key in keys {
+            assert!(text.contains(&format!("\"{key}\":")), "{file} has no {key}");
+        }
+    }
+}
