@@ -7,7 +7,7 @@ import { Board } from "../board/board.js";
 import { loadEngine } from "../board/engine.js";
 import { pathArrow } from "../board/render.js";
 import { drawGraph, expected, markMoves, MARK_SIGN } from "./review.js";
-import { detailText, errorWhy } from "../shared/status-text.js";
+import { detailText, errorText, errorWhy } from "../shared/status-text.js";
 import { T, applyStatic } from "./texts.js";
 import { buildFromTokens, pdnTokens, Tree } from "./tree.js";
 
@@ -303,7 +303,7 @@ async function playMove(text, { animate = true } = {}) {
     played = g.play(text);
   } catch (e) {
     g.free();
-    announce(T.moveIllegal(e.message));
+    announce(errorText(e)); // the play page's words for a refused move
     return;
   }
   const mover = g.turn() === "white" ? "black" : "white";

@@ -77,7 +77,6 @@ export const en = {
   statusDraw: "The game is drawn.",
   played: (side, move) => `${cap(side)} played ${move}.`,
   atStart: "Start position.",
-  moveIllegal: (message) => `That move is not allowed: ${message}.`,
 
   reviewTitle: "Game review",
   reviewBudget: "Time per position",

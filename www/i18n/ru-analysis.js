@@ -95,7 +95,6 @@ export default {
   statusDraw: "Ничья.",
   played: (side, move) => `${up(sd(side))} сыграли ${move}.`,
   atStart: "Начальная позиция.",
-  moveIllegal: () => "Так ходить нельзя.",
 
   reviewTitle: "Разбор партии",
   reviewBudget: "Время на позицию",
