@@ -65,7 +65,7 @@ pub struct DetailParams {
 
 impl ErrorDetail {
     /// Every code a detail can carry.
-    pub const CODES: [&'static str; 44] = [
+    pub const CODES: [&'static str; 48] = [
         // FEN
         "fenEmpty",
         "fenTooLong",
@@ -88,6 +88,10 @@ impl ErrorDetail {
         "positionNoSide",
         // moves
         "notMove",
+        "moveEmpty",
+        "moveTooLong",
+        "moveNotSquare",
+        "moveLightSquare",
         "illegalMove",
         "ambiguousMove",
         "gameOver",

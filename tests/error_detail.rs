@@ -58,7 +58,15 @@ fn every_detail_code_is_produced() {
         seen.push(code);
     }
     let mut g = Game::new();
-    for (text, code) in [("zz", "notMove"), ("c3-c5", "illegalMove")] {
+    let long_move = "c3-d4".repeat(40);
+    for (text, code) in [
+        ("zz", "notMove"),
+        ("c3-c5", "illegalMove"),
+        ("  ", "moveEmpty"),
+        (long_move.as_str(), "moveTooLong"),
+        ("c3-z9", "moveNotSquare"),
+        ("c3-d5", "moveLightSquare"),
+    ] {
         let d = g.play_text(text).expect_err(text).detail();
         assert_eq!(d.code, code, "{text}: {d:?}");
         seen.push(d.code);

@@ -14,6 +14,8 @@ const WORDS = {
     fen: "This FEN cannot be read. “z9” is not a square (write a1 to h8, or 1 to 32).",
     pdn: "This PDN cannot be read. Line 3, move 2. a1-b2: the piece on a1 has no legal move.",
     kept: " The previous position is kept.",
+    variation: "This PDN cannot be read. A variation ( comes before any move it could replace.",
+    link: "This link cannot be opened. In c3-d5, d5 is a light square; pieces stand only on dark squares.",
     light: "This FEN cannot be read. The square a2 is light; pieces stand only on dark squares.",
     analysisDescription:
       "Set up any Russian draughts position, analyse it with the engine, and review whole games move by move.",
@@ -22,6 +24,8 @@ const WORDS = {
     fen: "Этот FEN прочитать не удалось. «z9» — не поле (пишите от a1 до h8 или от 1 до 32).",
     pdn: "Этот PDN прочитать не удалось. Строка 3, ход 2. a1-b2: шашке на a1 некуда ходить.",
     kept: " Прежняя позиция осталась.",
+    variation: "Этот PDN прочитать не удалось. Вариант ( стоит раньше хода, который он мог бы заменить.",
+    link: "Эту ссылку открыть не удалось. В записи c3-d5 поле d5 светлое, а шашки стоят только на тёмных.",
     light: "Этот FEN прочитать не удалось. Поле a2 светлое, а шашки стоят только на тёмных.",
     analysisDescription:
       "Расставьте любую позицию в русских шашках, разберите её с движком и просмотрите целые партии ход за ходом.",
@@ -59,6 +63,12 @@ export const tests = ["en", "ru"].map((lang) => ({
     assertEq(await metaDescription(page), w.analysisDescription, "analysis: the description in the reader's language");
     assertEq(await paste(page, "#paste-in", "#btn-paste", "#paste-error", BAD_FEN), w.fen + w.kept, "analysis: bad FEN");
     assertEq(await paste(page, "#paste-in", "#btn-paste", "#paste-error", BAD_PDN), w.pdn + w.kept, "analysis: bad PDN");
+    // the analysis page's own reading of the variations, and a broken link
+    const variation = await paste(page, "#paste-in", "#btn-paste", "#paste-error", "( c3-d4 ) 1. c3-d4 *");
+    assertEq(variation, w.variation + w.kept, "analysis: a variation before any move");
+    await page.goto(`${base}/analysis.html?lang=${lang}#moves=c3-d5`);
+    await page.waitForFunction(() => document.body.classList.contains("ready"), null, { timeout: 20000 });
+    assertEq((await page.textContent("#paste-error")).trim(), w.link + w.kept, "analysis: a broken link");
     await page.click("#btn-edit");
     assertEq(await paste(page, "#editor-fen", "#editor-fen-load", "#editor-error", LIGHT_FEN), w.light, "editor: bad FEN");
     await page.screenshot({ path: shotPath(`errors-analysis-${lang}.png`) });

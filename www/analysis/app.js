@@ -912,7 +912,7 @@ function loadText(text) {
     announce(T.loadedPdn);
     return "";
   } catch (e) {
-    if (isLink(t)) return T.badLink(e.message);
+    if (isLink(t)) return T.badLink(errorWhy(e));
     return isFen(t) ? T.badFen(errorWhy(e)) : T.badPdn(errorWhy(e));
   }
 }
@@ -1078,7 +1078,7 @@ function restore() {
       dropHash();
       return r.node;
     } catch (e) {
-      $("paste-error").textContent = T.badLink(e.message);
+      $("paste-error").textContent = T.badLink(errorWhy(e));
       $("io").open = true;
     }
   }

@@ -120,7 +120,7 @@ export const en = {
   copied: "Copied.",
   badFen: (why) => `This FEN cannot be read. ${why} The previous position is kept.`,
   badPdn: (why) => `This PDN cannot be read. ${why} The previous position is kept.`,
-  badLink: (message) => `This link cannot be opened: ${message}. The previous position is kept.`,
+  badLink: (why) => `This link cannot be opened. ${why} The previous position is kept.`,
   loadedFen: "Position loaded.",
   loadedPdn: "Game loaded.",
   emptyPaste: "Paste something first.",

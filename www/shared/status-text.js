@@ -140,9 +140,10 @@ export function detailPhrase(d) {
   if (d.code === "pdnMove") {
     const inner = d.inner || {};
     const ip = inner.params || {};
-    const what = ["notMove", "illegalMove", "ambiguousMove"].includes(inner.code)
-      ? t(`detail.inGame.${inner.code}`, { moves: listWords(ip.moves || [], "or"), why: illegalWhy(ip) })
-      : detailPhrase(inner);
+    // the move is named before: its own words without it (`detail.inGame.<code>`)
+    const key = `detail.inGame.${inner.code}`;
+    const short = t(key, { ...ip, moves: listWords(ip.moves || [], "or"), why: illegalWhy(ip) });
+    const what = short === key ? detailPhrase(inner) : short;
     return `${t("detail.atMove", { at, number: p.number, side: p.side, text: p.text })}: ${what}`;
   }
   if (d.inner) words.why = detailPhrase(d.inner);
