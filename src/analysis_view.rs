@@ -161,6 +161,8 @@ pub struct SetupCheck {
 pub struct SetupError {
     pub code: &'static str,
     pub message: String,
+    /// The error as a stable code and the square or side it names.
+    pub detail: crate::error_detail::ErrorDetail,
 }
 
 /// A stable word for each [`PositionError`].
@@ -233,6 +235,7 @@ pub fn validate_pieces(pieces: &[PlacedPiece], turn: &str) -> Result<SetupCheck,
             error: Some(SetupError {
                 code: position_error_code(&e),
                 message: e.to_string(),
+                detail: e.detail(),
             }),
         },
     })

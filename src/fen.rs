@@ -7,6 +7,7 @@
 //! `:H0:F1` (ignored). Written: algebraic, squares sorted a1, a3, ... h8.
 
 use crate::bitboard::Bitboard;
+use crate::error_detail::{DetailParams, ErrorDetail};
 use crate::position::{Position, PositionError, Setup};
 use crate::square::{Color, Square, SquareError};
 use std::fmt;
@@ -19,7 +20,7 @@ pub enum FenError {
     /// The first field is not `W` or `B`.
     BadSideToMove(String),
     /// The text does not have the `side:Wlist:Blist` shape.
-    Malformed(String),
+    Malformed(FenShape),
     /// A square in a piece list is not a square or is a light one.
     BadSquare(SquareError),
     /// A numeric range like `21-32` that is not ascending within 1..32.
@@ -46,6 +47,100 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
+/// How a FEN text misses the `side:Wlist:Blist` shape.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenShape {
+    /// More than [`MAX_FEN_LEN`] bytes.
+    TooLong(usize),
+    /// `[FEN "..."` without the closing `]`.
+    UnclosedWrapper,
+    /// A `[Tag "..."]` wrapper whose tag is not `FEN`.
+    NotFenTag(String),
+    /// `[FEN ...]` whose value is not in double quotes.
+    Unquoted,
+    /// A field that is neither a `W` nor a `B` piece list.
+    UnexpectedField(String),
+    /// Two piece lists for one colour.
+    TwoLists(Color),
+    /// An empty entry (`,,`) in a colour's list.
+    EmptyEntry(Color),
+    /// The `W` or the `B` list is missing.
+    MissingList,
+}
+
+impl fmt::Display for FenShape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenShape::TooLong(n) => write!(f, "too long ({n} bytes; at most {MAX_FEN_LEN})"),
+            FenShape::UnclosedWrapper => f.write_str("unclosed '[' wrapper"),
+            FenShape::NotFenTag(tag) => {
+                write!(f, "expected a [FEN \"...\"] tag, found [{tag} ...]")
+            }
+            FenShape::Unquoted => f.write_str("the FEN tag value must be in double quotes"),
+            FenShape::UnexpectedField(s) => write!(f, "unexpected field '{s}'"),
+            FenShape::TwoLists(c) => write!(f, "two piece lists for {c}"),
+            FenShape::EmptyEntry(c) => write!(f, "empty entry in the {c} list"),
+            FenShape::MissingList => f.write_str("expected both a W and a B piece list"),
+        }
+    }
+}
+
+impl FenError {
+    /// The error as a stable code and the facts it names.
+    pub fn detail(&self) -> ErrorDetail {
+        let text = |s: &str| DetailParams {
+            text: Some(s.chars().take(100).collect()),
+            ..DetailParams::default()
+        };
+        let side = |c: &Color| DetailParams {
+            side: Some(c.name()),
+            ..DetailParams::default()
+        };
+        match self {
+            FenError::Empty => ErrorDetail::new("fenEmpty"),
+            FenError::BadSideToMove(s) => ErrorDetail::with("fenSide", text(s)),
+            FenError::Malformed(shape) => match shape {
+                FenShape::TooLong(n) => ErrorDetail::with(
+                    "fenTooLong",
+                    DetailParams {
+                        count: Some(*n),
+                        limit: Some(MAX_FEN_LEN),
+                        ..DetailParams::default()
+                    },
+                ),
+                FenShape::UnclosedWrapper => ErrorDetail::new("fenUnclosedWrapper"),
+                FenShape::NotFenTag(tag) => ErrorDetail::with(
+                    "fenNotFenTag",
+                    DetailParams {
+                        name: Some(tag.chars().take(100).collect()),
+                        ..DetailParams::default()
+                    },
+                ),
+                FenShape::Unquoted => ErrorDetail::new("fenUnquoted"),
+                FenShape::UnexpectedField(s) => ErrorDetail::with("fenField", text(s)),
+                FenShape::TwoLists(c) => ErrorDetail::with("fenTwoLists", side(c)),
+                FenShape::EmptyEntry(c) => ErrorDetail::with("fenEmptyEntry", side(c)),
+                FenShape::MissingList => ErrorDetail::new("fenMissingList"),
+            },
+            FenError::BadSquare(SquareError::Malformed(s)) => {
+                ErrorDetail::with("fenNotSquare", text(s))
+            }
+            FenError::BadSquare(SquareError::LightSquare(s)) => {
+                ErrorDetail::with("fenLightSquare", text(s))
+            }
+            FenError::BadRange(s) => ErrorDetail::with("fenRange", text(s)),
+            FenError::DuplicateSquare(sq) => ErrorDetail::with(
+                "fenDuplicate",
+                DetailParams {
+                    square: Some(sq.to_string()),
+                    ..DetailParams::default()
+                },
+            ),
+            FenError::Position(e) => e.detail(),
+        }
+    }
+}
+
 impl From<PositionError> for FenError {
     fn from(e: PositionError) -> FenError {
         FenError::Position(e)
@@ -60,22 +155,18 @@ fn strip_wrapper(text: &str) -> Result<&str, FenError> {
     if let Some(rest) = t.strip_prefix('[') {
         let inner = rest
             .strip_suffix(']')
-            .ok_or_else(|| FenError::Malformed("unclosed '[' wrapper".into()))?
+            .ok_or(FenError::Malformed(FenShape::UnclosedWrapper))?
             .trim();
         let mut words = inner.splitn(2, char::is_whitespace);
         let tag = words.next().unwrap_or("");
         if !tag.eq_ignore_ascii_case("FEN") {
-            return Err(FenError::Malformed(format!(
-                "expected a [FEN \"...\"] tag, found [{tag} ...]"
-            )));
+            return Err(FenError::Malformed(FenShape::NotFenTag(tag.to_string())));
         }
         let value = words.next().unwrap_or("").trim();
         let value = value
             .strip_prefix('"')
             .and_then(|v| v.strip_suffix('"'))
-            .ok_or_else(|| {
-                FenError::Malformed("the FEN tag value must be in double quotes".into())
-            })?;
+            .ok_or(FenError::Malformed(FenShape::Unquoted))?;
         return Ok(value.trim());
     }
     Ok(t.trim_matches('"').trim())
@@ -100,10 +191,7 @@ fn add(set: &mut Bitboard, all: &mut Bitboard, sq: Square) -> Result<(), FenErro
 /// ```
 pub fn parse_setup(text: &str) -> Result<Setup, FenError> {
     if text.len() > MAX_FEN_LEN {
-        return Err(FenError::Malformed(format!(
-            "too long ({} bytes; at most {MAX_FEN_LEN})",
-            text.len()
-        )));
+        return Err(FenError::Malformed(FenShape::TooLong(text.len())));
     }
     let body = strip_wrapper(text)?;
     if body.is_empty() {
@@ -130,10 +218,14 @@ pub fn parse_setup(text: &str) -> Result<Setup, FenError> {
             // Trailing PDN fields such as H0 (half-move clock) or F1 (move number).
             Some(c) if c.is_ascii_alphabetic() && seen == [true, true] => continue,
             Some(_) if seen == [true, true] => continue,
-            _ => return Err(FenError::Malformed(format!("unexpected field '{field}'"))),
+            _ => {
+                return Err(FenError::Malformed(FenShape::UnexpectedField(
+                    field.to_string(),
+                )))
+            }
         };
         if seen[color.index()] {
-            return Err(FenError::Malformed(format!("two piece lists for {color}")));
+            return Err(FenError::Malformed(FenShape::TwoLists(color)));
         }
         seen[color.index()] = true;
         let list = chars.as_str().trim();
@@ -143,9 +235,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, FenError> {
         for item in list.split(',') {
             let item = item.trim();
             if item.is_empty() {
-                return Err(FenError::Malformed(format!(
-                    "empty entry in the {color} list"
-                )));
+                return Err(FenError::Malformed(FenShape::EmptyEntry(color)));
             }
             let (king, rest) = match item.strip_prefix(['K', 'k']) {
                 Some(r) => (true, r.trim()),
@@ -185,9 +275,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, FenError> {
         }
     }
     if seen != [true, true] {
-        return Err(FenError::Malformed(
-            "expected both a W and a B piece list".into(),
-        ));
+        return Err(FenError::Malformed(FenShape::MissingList));
     }
     Ok(setup)
 }

@@ -25,6 +25,7 @@
 pub mod analysis_view;
 pub mod bitboard;
 pub mod engine;
+pub mod error_detail;
 pub mod fen;
 pub mod game;
 pub mod movegen;

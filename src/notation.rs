@@ -12,7 +12,7 @@
 use crate::bitboard::{Bitboard, Direction};
 use crate::moves::Move;
 use crate::position::Position;
-use crate::square::{Color, Square};
+use crate::square::{Color, Square, SquareError};
 use std::fmt;
 
 /// Longest move text accepted.
@@ -21,8 +21,13 @@ pub const MAX_MOVE_TEXT: usize = 100;
 /// Why a move text was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NotationError {
-    /// Not move text at all (`reason` says what is wrong).
-    Malformed { text: String, reason: String },
+    /// Not move text at all (`reason` says what is wrong, `problem` the
+    /// same as data).
+    Malformed {
+        text: String,
+        reason: String,
+        problem: Box<MoveTextError>,
+    },
     /// Well-formed, but no legal move matches it. `legal` lists every legal
     /// move in the position; `reason` explains the most likely mistake.
     Illegal {
@@ -48,10 +53,83 @@ impl NotationError {
     }
 }
 
+impl NotationError {
+    /// The error as a stable code and the facts it names: `notMove`
+    /// (`text`), `illegalMove` (`text`, the reason code as `reason` and its
+    /// `square`, `side`, `squares`), `ambiguousMove` (`text`, the
+    /// candidates as `moves`).
+    pub fn detail(&self) -> crate::error_detail::ErrorDetail {
+        use crate::error_detail::{DetailParams, ErrorDetail};
+        match self {
+            NotationError::Malformed { text, problem, .. } => {
+                let text = Some(text.clone());
+                match problem.as_ref() {
+                    MoveTextError::NotSquare(sq) => ErrorDetail::with(
+                        "moveNotSquare",
+                        DetailParams {
+                            text,
+                            square: Some(sq.clone()),
+                            ..DetailParams::default()
+                        },
+                    ),
+                    MoveTextError::LightSquare(sq) => ErrorDetail::with(
+                        "moveLightSquare",
+                        DetailParams {
+                            text,
+                            square: Some(sq.clone()),
+                            ..DetailParams::default()
+                        },
+                    ),
+                    MoveTextError::TooLong(n) => ErrorDetail::with(
+                        "moveTooLong",
+                        DetailParams {
+                            count: Some(*n),
+                            limit: Some(MAX_MOVE_TEXT),
+                            ..DetailParams::default()
+                        },
+                    ),
+                    MoveTextError::Empty => ErrorDetail::new("moveEmpty"),
+                    MoveTextError::TooFewSquares | MoveTextError::MissingSquare => {
+                        ErrorDetail::with(
+                            "notMove",
+                            DetailParams {
+                                text,
+                                ..DetailParams::default()
+                            },
+                        )
+                    }
+                }
+            }
+            NotationError::Illegal { text, reason, .. } => {
+                let p = reason.params();
+                ErrorDetail::with(
+                    "illegalMove",
+                    DetailParams {
+                        text: Some(text.clone()),
+                        reason: Some(reason.code()),
+                        square: p.square,
+                        side: p.side,
+                        squares: p.squares,
+                        ..DetailParams::default()
+                    },
+                )
+            }
+            NotationError::Ambiguous { text, candidates } => ErrorDetail::with(
+                "ambiguousMove",
+                DetailParams {
+                    text: Some(text.clone()),
+                    moves: candidates.clone(),
+                    ..DetailParams::default()
+                },
+            ),
+        }
+    }
+}
+
 impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NotationError::Malformed { text, reason } => {
+            NotationError::Malformed { text, reason, .. } => {
                 write!(f, "'{text}' is not a move: {reason}")
             }
             NotationError::Illegal {
@@ -106,14 +184,46 @@ pub fn write(mv: &Move, legal: &[Move]) -> String {
     }
 }
 
+/// Why a text is not a move at all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveTextError {
+    /// Nothing but white space.
+    Empty,
+    /// Longer than the longest move text (bytes).
+    TooLong(usize),
+    /// Fewer than two squares.
+    TooFewSquares,
+    /// Two separators with nothing between them.
+    MissingSquare,
+    /// A part that is not a square name.
+    NotSquare(String),
+    /// A light square, where no piece can stand.
+    LightSquare(String),
+}
+
+impl fmt::Display for MoveTextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveTextError::Empty => f.write_str("empty text"),
+            MoveTextError::TooLong(n) => write!(f, "too long ({n} bytes)"),
+            MoveTextError::TooFewSquares => {
+                f.write_str("expected at least two squares joined by '-' or ':'")
+            }
+            MoveTextError::MissingSquare => f.write_str("a square is missing between separators"),
+            MoveTextError::NotSquare(s) => SquareError::Malformed(s.clone()).fmt(f),
+            MoveTextError::LightSquare(s) => SquareError::LightSquare(s.clone()).fmt(f),
+        }
+    }
+}
+
 /// The squares of a move text, or why it is not one.
-fn split_squares(text: &str) -> Result<Vec<Square>, String> {
+fn split_squares(text: &str) -> Result<Vec<Square>, MoveTextError> {
     let t = text.trim();
     if t.is_empty() {
-        return Err("empty text".into());
+        return Err(MoveTextError::Empty);
     }
     if t.len() > MAX_MOVE_TEXT {
-        return Err(format!("too long ({} bytes)", t.len()));
+        return Err(MoveTextError::TooLong(t.len()));
     }
     // Strip a trailing annotation (!, ?, +) and a leading move number ("12." / "12...").
     let t = t.trim_end_matches(['!', '?', '+', '#', '*']);
@@ -135,14 +245,17 @@ fn split_squares(text: &str) -> Result<Vec<Square>, String> {
         .collect();
     let parts: Vec<&str> = normalised.split([':', '-']).collect();
     if parts.len() < 2 {
-        return Err("expected at least two squares joined by '-' or ':'".into());
+        return Err(MoveTextError::TooFewSquares);
     }
     let mut squares = Vec::with_capacity(parts.len());
     for p in parts {
         if p.trim().is_empty() {
-            return Err("a square is missing between separators".into());
+            return Err(MoveTextError::MissingSquare);
         }
-        squares.push(p.parse::<Square>().map_err(|e| e.to_string())?);
+        squares.push(p.parse::<Square>().map_err(|e| match e {
+            SquareError::Malformed(s) => MoveTextError::NotSquare(s),
+            SquareError::LightSquare(s) => MoveTextError::LightSquare(s),
+        })?);
     }
     Ok(squares)
 }
@@ -436,9 +549,10 @@ fn names(b: Bitboard) -> Vec<String> {
 /// ```
 pub fn parse_in(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, NotationError> {
     let shown = text.trim().chars().take(MAX_MOVE_TEXT).collect::<String>();
-    let squares = split_squares(text).map_err(|reason| NotationError::Malformed {
+    let squares = split_squares(text).map_err(|problem| NotationError::Malformed {
         text: shown.clone(),
-        reason,
+        reason: problem.to_string(),
+        problem: Box::new(problem),
     })?;
     let (from, to) = (squares[0], *squares.last().expect("two squares"));
     let middle = &squares[1..squares.len() - 1];

@@ -57,6 +57,40 @@ pub enum PositionError {
     NoSideToMove,
 }
 
+impl PositionError {
+    /// The error as a stable code and the facts it names.
+    pub fn detail(&self) -> crate::error_detail::ErrorDetail {
+        use crate::error_detail::{DetailParams, ErrorDetail};
+        let at = |sq: &Square| DetailParams {
+            square: Some(sq.to_string()),
+            ..DetailParams::default()
+        };
+        match self {
+            PositionError::BothColors(sq) => ErrorDetail::with("positionBothColors", at(sq)),
+            PositionError::KingOnEmptySquare(sq) => {
+                ErrorDetail::with("positionKingOnEmpty", at(sq))
+            }
+            PositionError::ManOnCrowningRank { square, color } => ErrorDetail::with(
+                "positionManOnCrowningRank",
+                DetailParams {
+                    side: Some(color.name()),
+                    ..at(square)
+                },
+            ),
+            PositionError::TooManyPieces { color, count } => ErrorDetail::with(
+                "positionTooMany",
+                DetailParams {
+                    side: Some(color.name()),
+                    count: Some(*count as usize),
+                    limit: Some(12),
+                    ..DetailParams::default()
+                },
+            ),
+            PositionError::NoSideToMove => ErrorDetail::new("positionNoSide"),
+        }
+    }
+}
+
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

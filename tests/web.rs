@@ -122,6 +122,45 @@ fn illegal_move_error_has_a_reason_code() {
     assert!(get(&e, "reasonCode").is_undefined());
 }
 
+/// A bad FEN or PDN's error carries its detail: a stable code, the facts
+/// it names (line, move number, text, square) and the inner detail.
+#[wasm_bindgen_test]
+fn fen_and_pdn_errors_have_a_detail() {
+    let e = Game::from_fen(s("W:Wz9:Bh8")).err().unwrap();
+    assert_eq!(code(&e), "bad_fen");
+    let d = get(&e, "detail");
+    assert_eq!(get(&d, "code").as_string().unwrap(), "fenNotSquare");
+    assert_eq!(get(&get(&d, "params"), "text").as_string().unwrap(), "z9");
+    assert!(get(&d, "inner").is_undefined());
+
+    let e = Game::from_pdn(s("[Event \"x\"]\n1. c3-d4 f6-g5\n2. a1-b2 *"))
+        .err()
+        .unwrap();
+    assert_eq!(code(&e), "bad_pdn");
+    let d = get(&e, "detail");
+    assert_eq!(get(&d, "code").as_string().unwrap(), "pdnMove");
+    let p = get(&d, "params");
+    assert_eq!(get(&p, "line").as_f64(), Some(3.0));
+    assert_eq!(get(&p, "number").as_f64(), Some(2.0));
+    assert_eq!(get(&p, "side").as_string().unwrap(), "white");
+    assert_eq!(get(&p, "text").as_string().unwrap(), "a1-b2");
+    let inner = get(&d, "inner");
+    assert_eq!(get(&inner, "code").as_string().unwrap(), "illegalMove");
+    let ip = get(&inner, "params");
+    assert_eq!(get(&ip, "reason").as_string().unwrap(), "noMove");
+    assert_eq!(get(&ip, "square").as_string().unwrap(), "a1");
+    // The English message is the engine's own, as before.
+    assert!(get(&e, "message")
+        .as_string()
+        .unwrap()
+        .starts_with("game 1, line 3, move 2. a1-b2: "));
+
+    let mut g = Game::new();
+    let e = g.play(s("hello")).unwrap_err();
+    let d = get(&e, "detail");
+    assert_eq!(get(&d, "code").as_string().unwrap(), "notMove");
+}
+
 #[wasm_bindgen_test]
 fn every_error_code_and_state_untouched() {
     let mut g = Game::new();

@@ -39,6 +39,27 @@ impl GameError {
     }
 }
 
+impl GameError {
+    /// The error of a move as a stable code and the facts it names (see
+    /// [`NotationError::detail`]); `gameOver` when the game is over.
+    pub fn detail(&self) -> crate::error_detail::ErrorDetail {
+        use crate::error_detail::{DetailParams, ErrorDetail};
+        match self {
+            GameError::Notation(e) => e.detail(),
+            GameError::Illegal(m) => ErrorDetail::with(
+                "illegalMove",
+                DetailParams {
+                    text: Some(m.0.long_notation()),
+                    ..DetailParams::default()
+                },
+            ),
+            GameError::GameOver => ErrorDetail::new("gameOver"),
+            GameError::NoDrawOffer => ErrorDetail::new("noDrawOffer"),
+            GameError::DrawAlreadyOffered(_) => ErrorDetail::new("drawAlreadyOffered"),
+        }
+    }
+}
+
 impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -22,6 +22,7 @@
 
 use super::game::{Game, GameError, DERIVED_TAGS};
 use super::status::Status;
+use crate::error_detail::{DetailParams, ErrorDetail};
 use crate::fen::FenError;
 use crate::position::Position;
 use crate::square::Color;
@@ -47,6 +48,11 @@ pub enum PdnError {
     Syntax {
         game: usize,
         line: usize,
+        /// A stable code for the problem (one of the `pdn*` codes of
+        /// [`ErrorDetail::CODES`]).
+        kind: &'static str,
+        /// The tag name, for a problem inside a tag.
+        name: Option<String>,
         message: String,
     },
     /// A tag whose value cannot be used (a bad `FEN`, a `GameType` other
@@ -57,6 +63,8 @@ pub enum PdnError {
         name: String,
         value: String,
         reason: String,
+        /// For a `FEN` tag: why the FEN could not be read.
+        fen: Option<Box<FenError>>,
     },
     /// A move that is not legal, or not a move (the move number is the
     /// one printed in the game, `ply` counts from 1).
@@ -103,6 +111,112 @@ impl PdnError {
         }
     }
 
+    /// The error as a stable code and the facts it names: the game and
+    /// line, and by kind the tag name and value, the move number, side and
+    /// text (with the move's own detail as `inner`), the results.
+    pub fn detail(&self) -> ErrorDetail {
+        let at = |game: usize, line: usize| DetailParams {
+            game: Some(game),
+            line: Some(line),
+            ..DetailParams::default()
+        };
+        match self {
+            PdnError::TooLarge { bytes } => ErrorDetail::with(
+                "pdnTooLarge",
+                DetailParams {
+                    count: Some(*bytes),
+                    limit: Some(MAX_PDN_BYTES),
+                    ..DetailParams::default()
+                },
+            ),
+            PdnError::NoGame => ErrorDetail::new("pdnNoGame"),
+            PdnError::Syntax {
+                game,
+                line,
+                kind,
+                name,
+                ..
+            } => ErrorDetail::with(
+                kind,
+                DetailParams {
+                    name: name.clone(),
+                    ..at(*game, *line)
+                },
+            ),
+            PdnError::BadTag {
+                game,
+                line,
+                name,
+                value,
+                fen,
+                ..
+            } => {
+                let params = DetailParams {
+                    name: Some(name.chars().take(100).collect()),
+                    value: Some(value.chars().take(100).collect()),
+                    ..at(*game, *line)
+                };
+                match fen {
+                    Some(e) => ErrorDetail::with("pdnTagFen", params).wrapping(e.detail()),
+                    None if name.eq_ignore_ascii_case("GameType") => {
+                        ErrorDetail::with("pdnTagGameType", params)
+                    }
+                    None => ErrorDetail::with("pdnTagResult", params),
+                }
+            }
+            PdnError::Move {
+                game,
+                line,
+                number,
+                color,
+                text,
+                error,
+                ..
+            } => ErrorDetail::with(
+                "pdnMove",
+                DetailParams {
+                    number: Some(*number),
+                    side: Some(color.name()),
+                    text: Some(text.clone()),
+                    ..at(*game, *line)
+                },
+            )
+            .wrapping(error.detail()),
+            PdnError::ResultMismatch {
+                game,
+                line,
+                written,
+                ..
+            } => ErrorDetail::with(
+                "pdnResultMismatch",
+                DetailParams {
+                    text: Some(written.clone()),
+                    ..at(*game, *line)
+                },
+            ),
+            PdnError::ResultConflict {
+                game,
+                line,
+                tag,
+                token,
+            } => ErrorDetail::with(
+                "pdnResultConflict",
+                DetailParams {
+                    value: Some(tag.clone()),
+                    text: Some(token.clone()),
+                    ..at(*game, *line)
+                },
+            ),
+            PdnError::TooLong { game, line } => ErrorDetail::with(
+                "pdnTooLong",
+                DetailParams {
+                    limit: Some(MAX_PLIES),
+                    ..at(*game, *line)
+                },
+            ),
+        }
+    }
+
     /// The 1-based number of the game the error is in, if any.
     pub fn game(&self) -> Option<usize> {
         match self {
@@ -129,6 +243,7 @@ impl fmt::Display for PdnError {
                 game,
                 line,
                 message,
+                ..
             } => write!(f, "game {game}, line {line}: {message}"),
             PdnError::BadTag {
                 game,
@@ -136,6 +251,7 @@ impl fmt::Display for PdnError {
                 name,
                 value,
                 reason,
+                ..
             } => write!(
                 f,
                 "game {game}, line {line}: bad tag [{name} \"{value}\"]: {reason}"
@@ -215,10 +331,17 @@ struct Lexer<'a> {
 }
 
 impl<'a> Lexer<'a> {
-    fn syntax(&self, message: impl Into<String>) -> PdnError {
+    fn syntax(
+        &self,
+        kind: &'static str,
+        name: Option<&str>,
+        message: impl Into<String>,
+    ) -> PdnError {
         PdnError::Syntax {
             game: self.game,
             line: self.line,
+            kind,
+            name: name.map(|n| n.chars().take(100).collect()),
             message: message.into(),
         }
     }
@@ -259,6 +382,8 @@ impl<'a> Lexer<'a> {
                     return Err(PdnError::Syntax {
                         game: self.game,
                         line,
+                        kind: "pdnCommentOpen",
+                        name: None,
                         message: "a comment '{' is never closed".into(),
                     })
                 }
@@ -291,6 +416,8 @@ impl<'a> Lexer<'a> {
                     return Err(PdnError::Syntax {
                         game: self.game,
                         line,
+                        kind: "pdnVariationOpen",
+                        name: None,
                         message: "a variation '(' is never closed".into(),
                     })
                 }
@@ -312,18 +439,24 @@ impl<'a> Lexer<'a> {
         }
         let name = self.text[start..self.pos].to_string();
         if name.is_empty() {
-            return Err(self.syntax("a tag must start with a name: [Name \"value\"]"));
+            return Err(self.syntax(
+                "pdnTagNoName",
+                None,
+                "a tag must start with a name: [Name \"value\"]",
+            ));
         }
         if name.len() > MAX_TAG_LEN {
-            return Err(self.syntax("tag name too long"));
+            return Err(self.syntax("pdnTagNameLong", None, "tag name too long"));
         }
         while self.peek().is_some_and(|c| c == ' ' || c == '\t') {
             self.bump();
         }
         if self.peek() != Some('"') {
-            return Err(self.syntax(format!(
-                "tag [{name} ...]: the value must be in double quotes"
-            )));
+            return Err(self.syntax(
+                "pdnTagUnquoted",
+                Some(&name),
+                format!("tag [{name} ...]: the value must be in double quotes"),
+            ));
         }
         self.bump();
         let mut value = String::new();
@@ -335,19 +468,31 @@ impl<'a> Lexer<'a> {
                 },
                 Some('"') => break,
                 Some('\n') | None => {
-                    return Err(self.syntax(format!("tag [{name} ...]: the value is never closed")))
+                    return Err(self.syntax(
+                        "pdnTagValueOpen",
+                        Some(&name),
+                        format!("tag [{name} ...]: the value is never closed"),
+                    ))
                 }
                 Some(c) => value.push(c),
             }
             if value.len() > MAX_TAG_LEN {
-                return Err(self.syntax(format!("tag [{name} ...]: value too long")));
+                return Err(self.syntax(
+                    "pdnTagValueLong",
+                    Some(&name),
+                    format!("tag [{name} ...]: value too long"),
+                ));
             }
         }
         while self.peek().is_some_and(|c| c == ' ' || c == '\t') {
             self.bump();
         }
         if self.peek() != Some(']') {
-            return Err(self.syntax(format!("tag [{name} ...] is not closed with ']'")));
+            return Err(self.syntax(
+                "pdnTagNotClosed",
+                Some(&name),
+                format!("tag [{name} ...] is not closed with ']'"),
+            ));
         }
         self.bump();
         Ok(Token::Tag { name, value })
@@ -367,8 +512,12 @@ impl<'a> Lexer<'a> {
                 ';' => self.skip_line(),
                 '{' => self.skip_comment()?,
                 '(' => self.skip_variation()?,
-                ')' => return Err(self.syntax("')' without a '(' before it")),
-                '}' => return Err(self.syntax("'}' without a '{' before it")),
+                ')' => {
+                    return Err(self.syntax("pdnStrayParen", None, "')' without a '(' before it"))
+                }
+                '}' => {
+                    return Err(self.syntax("pdnStrayBrace", None, "'}' without a '{' before it"))
+                }
                 '[' => {
                     let line = self.line;
                     return Ok(Some((self.read_tag()?, line)));
@@ -438,15 +587,18 @@ impl Reader {
         let mut last_line = 1;
         for (name, value, line) in &self.tags {
             last_line = *line;
-            let bad = |reason: String| PdnError::BadTag {
+            let bad_fen = |reason: String, fen: Option<Box<FenError>>| PdnError::BadTag {
                 game: g,
                 line: *line,
                 name: name.clone(),
                 value: value.clone(),
                 reason,
+                fen,
             };
+            let bad = |reason: String| bad_fen(reason, None);
             if name.eq_ignore_ascii_case("FEN") {
-                start = Position::from_fen(value).map_err(|e: FenError| bad(e.to_string()))?;
+                start = Position::from_fen(value)
+                    .map_err(|e: FenError| bad_fen(e.to_string(), Some(Box::new(e))))?;
             } else if name.eq_ignore_ascii_case("GameType") {
                 let kind = value.split(',').next().unwrap_or("").trim();
                 if kind != "25" {

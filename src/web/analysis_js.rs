@@ -17,7 +17,7 @@ export interface ProvenResult { winner: Side; plies: number; moves: number; }
 export interface AnalysisLine { move: string; score: number | null; result: ProvenResult | null; pv: string[]; }
 export interface AnalysisDepth { depth: number; nodes: number; nps: number; timeMs: number; legal: number; lines: AnalysisLine[]; }
 export interface Evaluation { score: number | null; result: ProvenResult | null; depth: number; nodes: number; best: string | null; pv: string[]; }
-export interface SetupCheck { valid: boolean; fen: string | null; error: { code: string; message: string } | null; }
+export interface SetupCheck { valid: boolean; fen: string | null; error: { code: string; message: string; detail: ErrorDetail } | null; }
 "#;
 
 /// Options of a step or an evaluation: `{movetimeMs, depth, nodes}`. A
@@ -143,7 +143,6 @@ pub fn pdn_games(text: JsValue) -> Result<JsValue, JsValue> {
         .as_string()
         .ok_or_else(|| js_error(WebError::bad_argument("the PDN must be a string")))?;
     convert::check_len("pdn", &text, 16 << 20).map_err(js_error)?;
-    let games =
-        summarise_games(&text).map_err(|e| js_error(WebError::new("bad_pdn", e.to_string())))?;
+    let games = summarise_games(&text).map_err(|e| js_error(WebError::bad_pdn(&e)))?;
     to_js(&games)
 }

@@ -3,7 +3,9 @@
 //! sees, reading a move from text or an object, and the error codes. No
 //! `wasm_bindgen` here, so all of it is tested natively.
 
-use crate::game::{Game, GameError};
+use crate::error_detail::ErrorDetail;
+use crate::fen::FenError;
+use crate::game::{Game, GameError, PdnError};
 use crate::moves::Move;
 use crate::notation::{self, IllegalReason, NotationError};
 use crate::position::Position;
@@ -67,6 +69,10 @@ pub struct WebError {
     /// (`reasonCode`, `reasonParams` on the JavaScript error).
     #[serde(skip)]
     pub illegal: Option<IllegalReason>,
+    /// For a FEN, PDN or move-text error: a stable code and the facts it
+    /// names (`detail` on the JavaScript error).
+    #[serde(skip)]
+    pub detail: Option<Box<ErrorDetail>>,
 }
 
 impl WebError {
@@ -77,6 +83,23 @@ impl WebError {
             reason: None,
             candidates: Vec::new(),
             illegal: None,
+            detail: None,
+        }
+    }
+
+    /// A FEN that cannot be read (`bad_fen`), with its detail.
+    pub fn bad_fen(e: &FenError) -> WebError {
+        WebError {
+            detail: Some(Box::new(e.detail())),
+            ..WebError::new("bad_fen", e.to_string())
+        }
+    }
+
+    /// A PDN text that cannot be read (`bad_pdn`), with its detail.
+    pub fn bad_pdn(e: &PdnError) -> WebError {
+        WebError {
+            detail: Some(Box::new(e.detail())),
+            ..WebError::new("bad_pdn", e.to_string())
         }
     }
 
@@ -87,6 +110,7 @@ impl WebError {
             reason: None,
             candidates: Vec::new(),
             illegal: None,
+            detail: None,
         }
     }
 }
@@ -108,6 +132,7 @@ impl From<NotationError> for WebError {
             reason,
             candidates,
             illegal,
+            detail: Some(Box::new(e.detail())),
         }
     }
 }
@@ -116,7 +141,10 @@ impl From<GameError> for WebError {
     fn from(e: GameError) -> WebError {
         match e {
             GameError::Notation(n) => n.into(),
-            other => WebError::new(other.code(), other.to_string()),
+            other => WebError {
+                detail: Some(Box::new(other.detail())),
+                ..WebError::new(other.code(), other.to_string())
+            },
         }
     }
 }

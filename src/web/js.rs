@@ -54,6 +54,13 @@ export interface ShashkiError extends Error {
   reasonCode?: "noPiece" | "notYours" | "gameOver" | "notFinished" | "kingMustStop" | "mustCaptureOther" | "mustCaptureTo" | "noSuchPath" | "noMove" | "onlyTo";
   /** The squares the reason names: `square`, `side` (to move), `squares` (where the piece could go). */
   reasonParams?: { square?: string; side?: Side; squares?: string[] };
+  /** For `bad_fen`, `bad_pdn` and move errors: a stable code (error_detail::ErrorDetail::CODES), the facts it names, and the detail of an error inside it (a bad move or FEN tag in a PDN game). */
+  detail?: ErrorDetail;
+}
+export interface ErrorDetail {
+  code: string;
+  params: { game?: number; line?: number; number?: number; side?: Side; text?: string; name?: string; value?: string; square?: string; squares?: string[]; moves?: string[]; count?: number; limit?: number; reason?: string };
+  inner?: ErrorDetail;
 }
 export interface SearchOutput { move: MoveObject | null; score: number; depth: number; nodes: number; pv: string[]; }
 export interface SearchOptions { movetimeMs?: number; depth?: number; nodes?: number; }
@@ -61,7 +68,8 @@ export interface LevelInfo { level: number; name: string; description: string; m
 "#;
 
 /// Turns a [`WebError`] into a JavaScript `Error` with `code`, `reason`,
-/// `candidates`, and for an illegal move `reasonCode` and `reasonParams`.
+/// `candidates`, `detail` when it has one, and for an illegal move
+/// `reasonCode` and `reasonParams`.
 pub(crate) fn js_error(e: WebError) -> JsValue {
     let err = js_sys::Error::new(&e.message);
     let obj: &JsValue = err.as_ref();
@@ -72,6 +80,11 @@ pub(crate) fn js_error(e: WebError) -> JsValue {
     if !e.candidates.is_empty() {
         let arr: js_sys::Array = e.candidates.iter().map(|c| JsValue::from_str(c)).collect();
         let _ = js_sys::Reflect::set(obj, &"candidates".into(), &arr);
+    }
+    if let Some(detail) = &e.detail {
+        if let Ok(d) = to_js(detail) {
+            let _ = js_sys::Reflect::set(obj, &"detail".into(), &d);
+        }
     }
     if let Some(why) = &e.illegal {
         let _ = js_sys::Reflect::set(obj, &"reasonCode".into(), &why.code().into());
@@ -174,7 +187,7 @@ impl Game {
         let fen = string_arg("fen", &fen, MAX_SHORT_TEXT)?;
         game::Game::from_fen(&fen)
             .map(|inner| Game { inner })
-            .map_err(|e| js_error(WebError::new("bad_fen", e.to_string())))
+            .map_err(|e| js_error(WebError::bad_fen(&e)))
     }
 
     /// The first game of a PDN text.
@@ -183,7 +196,7 @@ impl Game {
         let pdn = string_arg("pdn", &pdn, MAX_PDN_TEXT)?;
         game::Game::from_pdn(&pdn)
             .map(|inner| Game { inner })
-            .map_err(|e| js_error(WebError::new("bad_pdn", e.to_string())))
+            .map_err(|e| js_error(WebError::bad_pdn(&e)))
     }
 
     fn moves_view(&self, from: &JsValue) -> Result<Vec<MoveView>, JsValue> {
@@ -398,8 +411,7 @@ pub fn perft(
         crate::Position::start()
     } else {
         let fen = string_arg("fen", &fen, MAX_SHORT_TEXT)?;
-        crate::Position::from_fen(&fen)
-            .map_err(|e| js_error(WebError::new("bad_fen", e.to_string())))?
+        crate::Position::from_fen(&fen).map_err(|e| js_error(WebError::bad_fen(&e)))?
     };
     Ok(crate::perft::perft(&pos, depth) as f64)
 }

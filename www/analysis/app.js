@@ -7,6 +7,7 @@ import { Board } from "../board/board.js";
 import { loadEngine } from "../board/engine.js";
 import { pathArrow } from "../board/render.js";
 import { drawGraph, expected, markMoves, MARK_SIGN } from "./review.js";
+import { detailText, errorText, errorWhy } from "../shared/status-text.js";
 import { T, applyStatic } from "./texts.js";
 import { buildFromTokens, pdnTokens, Tree } from "./tree.js";
 
@@ -302,7 +303,7 @@ async function playMove(text, { animate = true } = {}) {
     played = g.play(text);
   } catch (e) {
     g.free();
-    announce(T.moveIllegal(e.message));
+    announce(errorText(e)); // the play page's words for a refused move
     return;
   }
   const mover = g.turn() === "white" ? "black" : "white";
@@ -669,10 +670,10 @@ function validateEditor() {
   try {
     check = validateSetup(editorPosition(), editor.turn);
   } catch (e) {
-    check = { valid: false, fen: null, error: { message: e.message } };
+    check = { valid: false, fen: null, error: { why: errorWhy(e) } };
   }
   editor.valid = check.valid ? check.fen : null;
-  let message = check.valid ? "" : T.editorInvalid(check.error.message);
+  let message = check.valid ? "" : T.editorInvalid(check.error.why || detailText(check.error.detail));
   if (check.valid) {
     const g = Game.fromFen(check.fen);
     if (!g.legalMoves().length) message = T.editorNoMoves(editor.turn);
@@ -762,7 +763,7 @@ function loadEditorFen() {
   try {
     loadEditorFrom(text);
   } catch (e) {
-    $("editor-error").textContent = T.editorBadFen(e.message);
+    $("editor-error").textContent = T.editorBadFen(errorWhy(e));
     $("editor-fen").setAttribute("aria-invalid", "true");
     return;
   }
@@ -911,8 +912,8 @@ function loadText(text) {
     announce(T.loadedPdn);
     return "";
   } catch (e) {
-    if (isLink(t)) return T.badLink(e.message);
-    return isFen(t) ? T.badFen(e.message) : T.badPdn(e.message);
+    if (isLink(t)) return T.badLink(errorWhy(e));
+    return isFen(t) ? T.badFen(errorWhy(e)) : T.badPdn(errorWhy(e));
   }
 }
 
@@ -1059,7 +1060,7 @@ $("classics-list").addEventListener("click", (e) => {
   try {
     replaceTree(treeFromPdn(g.pdn));
   } catch (err) {
-    $("review-status").textContent = T.badPdn(err.message);
+    $("review-status").textContent = T.badPdn(errorWhy(err));
     return;
   }
   announce(T.classicOpened(g));
@@ -1077,7 +1078,7 @@ function restore() {
       dropHash();
       return r.node;
     } catch (e) {
-      $("paste-error").textContent = T.badLink(e.message);
+      $("paste-error").textContent = T.badLink(errorWhy(e));
       $("io").open = true;
     }
   }

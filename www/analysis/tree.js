@@ -200,17 +200,20 @@ export function pdnTokens(text) {
  * and returns {move, fen}, or throws the engine's error.
  */
 export function buildFromTokens(tree, tokens, play) {
+  // An error shaped like the engine's, with a detail code the pages word
+  // (www/i18n `detail.<code>`; the engine's own codes where they fit).
+  const refuse = (code, message) => Object.assign(new Error(message), { code: "bad_pdn", detail: { code, params: {} } });
   let cur = tree.root;
   let last = null; // the node of the last move read at this level
   const stack = [];
   for (const t of tokens) {
     if (t === "(") {
-      if (!last) throw new Error("a variation '(' before any move");
+      if (!last) throw refuse("pdnVariationFirst", "a variation '(' before any move");
       stack.push({ cur, last });
       cur = last.parent;
       last = null;
     } else if (t === ")") {
-      if (!stack.length) throw new Error("')' without a '(' before it");
+      if (!stack.length) throw refuse("pdnStrayParen", "')' without a '(' before it");
       ({ cur, last } = stack.pop());
     } else {
       const { move, fen } = play(cur, t);
@@ -219,5 +222,5 @@ export function buildFromTokens(tree, tokens, play) {
       cur = node;
     }
   }
-  if (stack.length) throw new Error("a variation '(' is never closed");
+  if (stack.length) throw refuse("pdnVariationOpen", "a variation '(' is never closed");
 }

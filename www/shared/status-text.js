@@ -119,6 +119,57 @@ export function illegalReason(err) {
   return t(`illegal.${code}`, { sq: p.square, side: p.side, squares, list: listWords(squares, "or") });
 }
 
+/** The reason code of an illegal move worded, or "" (`p`: detail params). */
+function illegalWhy(p) {
+  return p.reason ? illegalReason({ reasonCode: p.reason, reasonParams: p }) : "";
+}
+
+/**
+ * The engine's error detail (`err.detail`: {code, params, inner}, see
+ * error_detail::ErrorDetail) as a phrase in the reader's language: where
+ * (line, move) and what is wrong, from the tables' `detail.<code>` words.
+ */
+export function detailPhrase(d) {
+  const p = (d && d.params) || {};
+  const words = {
+    ...p,
+    moves: listWords(p.moves || [], "or"),
+    why: illegalWhy(p),
+  };
+  const at = p.line ? t("detail.at", { game: p.game || 1, line: p.line }) : "";
+  if (d.code === "pdnMove") {
+    const inner = d.inner || {};
+    const ip = inner.params || {};
+    // the move is named before: its own words without it (`detail.inGame.<code>`)
+    const key = `detail.inGame.${inner.code}`;
+    const short = t(key, { ...ip, moves: listWords(ip.moves || [], "or"), why: illegalWhy(ip) });
+    const what = short === key ? detailPhrase(inner) : short;
+    return `${t("detail.atMove", { at, number: p.number, side: p.side, text: p.text })}: ${what}`;
+  }
+  if (d.inner) words.why = detailPhrase(d.inner);
+  const own = t(`detail.${d.code}`, words);
+  return at ? `${at}: ${own}` : own;
+}
+
+/**
+ * The detail as a sentence: a full stop, and a capital letter unless it
+ * starts with a square or a move ("c3-d4", which keeps its case).
+ */
+export function detailText(d) {
+  const s = detailPhrase(d);
+  if (!s) return "";
+  const head = /^\p{L}+(?![\p{L}\d-])/u.test(s) ? `${s[0].toUpperCase()}${s.slice(1)}` : s;
+  return `${head}${/[.!?]$/.test(s) ? "" : "."}`;
+}
+
+/**
+ * Why a text could not be read, as a sentence: from the engine's detail
+ * when the error has one, else the error's own sentence (errorText).
+ */
+export function errorWhy(err) {
+  return err && err.detail && err.detail.code ? detailText(err.detail) : errorText(err);
+}
+
 /**
  * A sentence for an error the engine threw ({code, message, reason,
  * candidates}): by its stable code, with the reason in the reader's words.
@@ -131,10 +182,12 @@ export function errorText(err) {
       return t("error.illegal_move", { message, reason: illegalReason(err) });
     case "ambiguous_move":
       return t("error.ambiguous_move", { message, candidates: listWords(err.candidates || [], "or") });
-    case "bad_notation":
-    case "game_over":
     case "bad_fen":
     case "bad_pdn":
+      if (err.detail && err.detail.code) return t(`error.${code}`, { message, why: detailText(err.detail) });
+      return t(`error.${code}`, { message, why: message });
+    case "bad_notation":
+    case "game_over":
     case "no_game":
     case "too_long":
     case "too_large":
