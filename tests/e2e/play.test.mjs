@@ -654,6 +654,12 @@ export const tests = [
       const lv = await levels(page);
       const top = lv[lv.length - 1];
       await newGame(page, { side: "white", level: top.level });
+      // Out of the opening book (levels 5-6 answer from it at once in the
+      // first plies): a middle-game position, White to move.
+      await page.click("#io summary");
+      await page.fill("#paste-in", "W:Wa1,c1,e1,g1,c3,g3:Bb6,d6,f6,h6,a7");
+      await page.click("#btn-load");
+      await settled(page);
       await watchBot(page);
       await clickSquare(page, "c3");
       await clickSquare(page, "d4");
