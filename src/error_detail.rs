@@ -136,6 +136,30 @@ impl ErrorDetail {
         }
     }
 
+    /// A text over its size limit: `count` against `limit`.
+    pub fn too_long(code: &'static str, count: usize, limit: usize) -> ErrorDetail {
+        ErrorDetail::with(
+            code,
+            DetailParams {
+                count: Some(count),
+                limit: Some(limit),
+                ..DetailParams::default()
+            },
+        )
+    }
+
+    /// An error about one square named in `text`.
+    pub fn at_square(code: &'static str, text: Option<String>, square: String) -> ErrorDetail {
+        ErrorDetail::with(
+            code,
+            DetailParams {
+                text,
+                square: Some(square),
+                ..DetailParams::default()
+            },
+        )
+    }
+
     /// This detail wrapping `inner`.
     pub fn wrapping(mut self, inner: ErrorDetail) -> ErrorDetail {
         self.inner = Some(Box::new(inner));

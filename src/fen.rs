@@ -100,14 +100,7 @@ impl FenError {
             FenError::Empty => ErrorDetail::new("fenEmpty"),
             FenError::BadSideToMove(s) => ErrorDetail::with("fenSide", text(s)),
             FenError::Malformed(shape) => match shape {
-                FenShape::TooLong(n) => ErrorDetail::with(
-                    "fenTooLong",
-                    DetailParams {
-                        count: Some(*n),
-                        limit: Some(MAX_FEN_LEN),
-                        ..DetailParams::default()
-                    },
-                ),
+                FenShape::TooLong(n) => ErrorDetail::too_long("fenTooLong", *n, MAX_FEN_LEN),
                 FenShape::UnclosedWrapper => ErrorDetail::new("fenUnclosedWrapper"),
                 FenShape::NotFenTag(tag) => ErrorDetail::with(
                     "fenNotFenTag",
@@ -129,13 +122,9 @@ impl FenError {
                 ErrorDetail::with("fenLightSquare", text(s))
             }
             FenError::BadRange(s) => ErrorDetail::with("fenRange", text(s)),
-            FenError::DuplicateSquare(sq) => ErrorDetail::with(
-                "fenDuplicate",
-                DetailParams {
-                    square: Some(sq.to_string()),
-                    ..DetailParams::default()
-                },
-            ),
+            FenError::DuplicateSquare(sq) => {
+                ErrorDetail::at_square("fenDuplicate", None, sq.to_string())
+            }
             FenError::Position(e) => e.detail(),
         }
     }

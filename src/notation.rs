@@ -64,30 +64,15 @@ impl NotationError {
             NotationError::Malformed { text, problem, .. } => {
                 let text = Some(text.clone());
                 match problem.as_ref() {
-                    MoveTextError::NotSquare(sq) => ErrorDetail::with(
-                        "moveNotSquare",
-                        DetailParams {
-                            text,
-                            square: Some(sq.clone()),
-                            ..DetailParams::default()
-                        },
-                    ),
-                    MoveTextError::LightSquare(sq) => ErrorDetail::with(
-                        "moveLightSquare",
-                        DetailParams {
-                            text,
-                            square: Some(sq.clone()),
-                            ..DetailParams::default()
-                        },
-                    ),
-                    MoveTextError::TooLong(n) => ErrorDetail::with(
-                        "moveTooLong",
-                        DetailParams {
-                            count: Some(*n),
-                            limit: Some(MAX_MOVE_TEXT),
-                            ..DetailParams::default()
-                        },
-                    ),
+                    MoveTextError::NotSquare(sq) => {
+                        ErrorDetail::at_square("moveNotSquare", text, sq.clone())
+                    }
+                    MoveTextError::LightSquare(sq) => {
+                        ErrorDetail::at_square("moveLightSquare", text, sq.clone())
+                    }
+                    MoveTextError::TooLong(n) => {
+                        ErrorDetail::too_long("moveTooLong", *n, MAX_MOVE_TEXT)
+                    }
                     MoveTextError::Empty => ErrorDetail::new("moveEmpty"),
                     MoveTextError::TooFewSquares | MoveTextError::MissingSquare => {
                         ErrorDetail::with(

@@ -121,14 +121,9 @@ impl PdnError {
             ..DetailParams::default()
         };
         match self {
-            PdnError::TooLarge { bytes } => ErrorDetail::with(
-                "pdnTooLarge",
-                DetailParams {
-                    count: Some(*bytes),
-                    limit: Some(MAX_PDN_BYTES),
-                    ..DetailParams::default()
-                },
-            ),
+            PdnError::TooLarge { bytes } => {
+                ErrorDetail::too_long("pdnTooLarge", *bytes, MAX_PDN_BYTES)
+            }
             PdnError::NoGame => ErrorDetail::new("pdnNoGame"),
             PdnError::Syntax {
                 game,
@@ -359,6 +354,18 @@ impl<'a> Lexer<'a> {
         Some(c)
     }
 
+    /// A syntax error in the tag `name`: "tag [name ...]" and then `what`.
+    fn tag_error(&self, kind: &'static str, name: &str, what: &str) -> PdnError {
+        self.syntax(kind, Some(name), format!("tag [{name} ...]{what}"))
+    }
+
+    /// Spaces and tabs (not line ends) inside a tag.
+    fn skip_blanks(&mut self) {
+        while self.peek().is_some_and(|c| c == ' ' || c == '\t') {
+            self.bump();
+        }
+    }
+
     fn at_line_start(&self) -> bool {
         self.pos == 0 || self.text.as_bytes()[self.pos - 1] == b'\n'
     }
@@ -427,9 +434,7 @@ impl<'a> Lexer<'a> {
 
     fn read_tag(&mut self) -> Result<Token<'a>, PdnError> {
         self.bump(); // '['
-        while self.peek().is_some_and(|c| c == ' ' || c == '\t') {
-            self.bump();
-        }
+        self.skip_blanks();
         let start = self.pos;
         while self
             .peek()
@@ -448,14 +453,12 @@ impl<'a> Lexer<'a> {
         if name.len() > MAX_TAG_LEN {
             return Err(self.syntax("pdnTagNameLong", None, "tag name too long"));
         }
-        while self.peek().is_some_and(|c| c == ' ' || c == '\t') {
-            self.bump();
-        }
+        self.skip_blanks();
         if self.peek() != Some('"') {
-            return Err(self.syntax(
+            return Err(self.tag_error(
                 "pdnTagUnquoted",
-                Some(&name),
-                format!("tag [{name} ...]: the value must be in double quotes"),
+                &name,
+                ": the value must be in double quotes",
             ));
         }
         self.bump();
@@ -468,31 +471,21 @@ impl<'a> Lexer<'a> {
                 },
                 Some('"') => break,
                 Some('\n') | None => {
-                    return Err(self.syntax(
+                    return Err(self.tag_error(
                         "pdnTagValueOpen",
-                        Some(&name),
-                        format!("tag [{name} ...]: the value is never closed"),
+                        &name,
+                        ": the value is never closed",
                     ))
                 }
                 Some(c) => value.push(c),
             }
             if value.len() > MAX_TAG_LEN {
-                return Err(self.syntax(
-                    "pdnTagValueLong",
-                    Some(&name),
-                    format!("tag [{name} ...]: value too long"),
-                ));
+                return Err(self.tag_error("pdnTagValueLong", &name, ": value too long"));
             }
         }
-        while self.peek().is_some_and(|c| c == ' ' || c == '\t') {
-            self.bump();
-        }
+        self.skip_blanks();
         if self.peek() != Some(']') {
-            return Err(self.syntax(
-                "pdnTagNotClosed",
-                Some(&name),
-                format!("tag [{name} ...] is not closed with ']'"),
-            ));
+            return Err(self.tag_error("pdnTagNotClosed", &name, " is not closed with ']'"));
         }
         self.bump();
         Ok(Token::Tag { name, value })
