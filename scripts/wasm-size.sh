@@ -15,7 +15,8 @@ if [ ! -f "$wasm" ]; then
 fi
 raw=$(wc -c < "$wasm")
 gz=$(gzip -9 -c "$wasm" | wc -c)
-echo "wasm-size: $wasm $raw bytes ($((raw / 1024)) KB), gzipped $gz bytes ($((gz / 1024)) KB); limit ${limit_kb} KB gzipped"
+kb() { awk -v b="$1" 'BEGIN { printf "%.1f KB", b / 1024 }'; }
+echo "wasm-size: $wasm $raw bytes ($(kb "$raw")), gzipped $gz bytes ($(kb "$gz")); limit ${limit_kb} KB gzipped"
 if [ "$gz" -gt $((limit_kb * 1024)) ]; then
   echo "wasm-size: FAIL: the gzipped module is over ${limit_kb} KB (README \"Size\")" >&2
   exit 1
