@@ -294,11 +294,13 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
 /// ```
 pub fn write(pos: &Position) -> String {
     let list = |color: Color| {
-        let mut squares: Vec<Square> = pos.pieces(color).collect();
-        squares.sort_by_key(|s| (s.file(), s.rank()));
-        squares
-            .iter()
-            .map(|&s| {
+        let pieces = pos.pieces(color);
+        // File by file, each from rank 1 up: the order needs no sort (one
+        // sort instance less in the wasm).
+        (0..8)
+            .flat_map(|file| (0..8).filter_map(move |rank| Square::from_coords(file, rank)))
+            .filter(|&s| pieces.contains(s))
+            .map(|s| {
                 if pos.kings().contains(s) {
                     format!("K{s}")
                 } else {

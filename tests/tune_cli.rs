@@ -110,7 +110,8 @@ fn tune_patterns_is_deterministic_and_lowers_the_training_error() {
     );
     assert_eq!(
         bytes.len(),
-        shashki::engine::patterns::REGIONS * shashki::engine::patterns::SIZE
+        shashki::engine::patterns::STORED * shashki::engine::patterns::SIZE,
+        "the written file holds the regions the engine reads (the fit passed fold's symmetry check)"
     );
     assert!(bytes.iter().any(|&x| x != 0));
     // "training error: X without, Y with"

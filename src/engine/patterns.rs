@@ -12,16 +12,27 @@
 //! colours swapped, and the score is White's minus Black's (exactly
 //! symmetric).
 //!
-//! The shipped values are in `patterns.bin`: `REGIONS * SIZE` signed bytes,
-//! region after region, in hundredths of a man.
+//! The fit gives a region and its 180-degree turn exactly opposite values
+//! (entry `i` of region `r` is minus entry `mirror(i)` of region
+//! `REGIONS - 1 - r`: their gradients are exact negatives at every step of
+//! the fit, and the rounding is symmetric), so only the first `STORED`
+//! regions are shipped and the score is read from them alone (`fold`
+//! checks the property when the tuner writes the file, and a test proves
+//! the shortcut equal to the sum over all nine regions). The shipped values
+//! are in `patterns.bin`: `STORED * SIZE` signed bytes, region after region,
+//! in hundredths of a man.
 
 /// Regions on the board.
 pub const REGIONS: usize = 9;
 /// Values per region: 3^8.
 pub const SIZE: usize = 6561;
 
-/// The fitted values (all zero before any fit).
-static TABLE: &[u8; REGIONS * SIZE] = include_bytes!("patterns.bin");
+/// Regions stored: regions 0..=3 and their turns 8..=5, plus the centre
+/// region 4, which is its own turn.
+pub const STORED: usize = REGIONS / 2 + 1;
+
+/// The fitted values of the stored regions (all zero before any fit).
+static TABLE: &[u8; STORED * SIZE] = include_bytes!("patterns.bin");
 
 /// `TERNARY[b]`: the base-3 number whose digit `i` is bit `i` of `b`.
 const TERNARY: [u16; 256] = {
@@ -70,18 +81,81 @@ pub fn indices(own: u32, enemy: u32) -> [usize; REGIONS] {
     out
 }
 
+/// The value of region `r` (one of the stored ones) for the men `own` and
+/// `enemy`.
+#[inline]
+fn value(r: usize, own: u32, enemy: u32) -> i32 {
+    let o = TERNARY[extract(own, SHIFTS[r])] as usize;
+    let e = TERNARY[extract(enemy, SHIFTS[r])] as usize;
+    TABLE[r * SIZE + o + 2 * e] as i8 as i32
+}
+
 /// The pattern score from White's side, in hundredths of a man, for the
-/// white and black men of a board.
+/// white and black men of a board: Σ over the nine regions of White's
+/// entry minus Black's (read on the turned board). By the symmetry of the
+/// fit, region `8 - r` adds what region `r` adds, and the centre region
+/// seen by Black is minus the centre seen by White, so nine reads of the
+/// stored regions give the same number as eighteen of the full table.
 #[inline]
 pub fn white_score(white_men: u32, black_men: u32) -> i32 {
-    let mut s = 0i32;
-    for i in indices(white_men, black_men) {
-        s += TABLE[i] as i8 as i32;
+    let (white_turned, black_turned) = (white_men.reverse_bits(), black_men.reverse_bits());
+    let mut s = value(STORED - 1, white_men, black_men);
+    for r in 0..STORED - 1 {
+        s += value(r, white_men, black_men) - value(r, black_turned, white_turned);
     }
-    for i in indices(black_men.reverse_bits(), white_men.reverse_bits()) {
-        s -= TABLE[i] as i8 as i32;
+    2 * s
+}
+
+/// The index in a region's table of the same contents seen from the other
+/// side of the board turned 180 degrees: square `k` of the region becomes
+/// square `7 - k` of the turned region, own men become enemy men.
+pub fn mirror(index: usize) -> usize {
+    let (mut i, mut out) = (index, 0);
+    for _ in 0..8 {
+        // Own (1) and enemy (2) swap; empty stays.
+        out = out * 3 + [0, 2, 1][i % 3];
+        i /= 3;
     }
-    s
+    out
+}
+
+/// The file to ship from a fitted table of all `REGIONS * SIZE` entries:
+/// its first `STORED` regions, after checking that every region is the
+/// exact opposite of its turn (an error naming the first entry that is
+/// not, were the fit ever changed so that the symmetry no longer holds).
+pub fn fold(full: &[u8]) -> Result<Vec<u8>, String> {
+    if full.len() != REGIONS * SIZE {
+        return Err(format!(
+            "{} entries, expected {}",
+            full.len(),
+            REGIONS * SIZE
+        ));
+    }
+    for r in 0..REGIONS {
+        for i in 0..SIZE {
+            let a = full[r * SIZE + i] as i8;
+            let b = full[(REGIONS - 1 - r) * SIZE + mirror(i)] as i8;
+            if a != b.wrapping_neg() {
+                return Err(format!(
+                    "region {r} entry {i} is {a} but its turn is {b}: not opposite"
+                ));
+            }
+        }
+    }
+    Ok(full[..STORED * SIZE].to_vec())
+}
+
+/// The full table of all `REGIONS` regions, rebuilt from the stored ones.
+pub fn unfold(stored: &[u8]) -> Vec<u8> {
+    let mut full = vec![0u8; REGIONS * SIZE];
+    full[..stored.len()].copy_from_slice(stored);
+    for r in STORED..REGIONS {
+        for i in 0..SIZE {
+            let v = stored[(REGIONS - 1 - r) * SIZE + mirror(i)] as i8;
+            full[r * SIZE + i] = v.wrapping_neg() as u8;
+        }
+    }
+    full
 }
 
 #[cfg(test)]
@@ -118,5 +192,55 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&s| s));
+    }
+    /// The eighteen-read score of the full table, as the fit defines it.
+    fn full_score(full: &[u8], white: u32, black: u32) -> i32 {
+        let plus: i32 = indices(white, black)
+            .iter()
+            .map(|&i| full[i] as i8 as i32)
+            .sum();
+        let minus: i32 = indices(black.reverse_bits(), white.reverse_bits())
+            .iter()
+            .map(|&i| full[i] as i8 as i32)
+            .sum();
+        plus - minus
+    }
+
+    #[test]
+    fn the_stored_half_scores_as_the_whole_table() {
+        let full = unfold(TABLE);
+        // The rebuilt table has the fit's symmetry and folds back to the file.
+        assert_eq!(fold(&full).unwrap(), TABLE.to_vec());
+        assert!(full[STORED * SIZE..].iter().any(|&v| v != 0));
+        // mirror is an involution.
+        assert!((0..SIZE).all(|i| mirror(mirror(i)) == i));
+        // Random men (xorshift, fixed seed), and the start position.
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut boards = vec![(0x0000_0FFFu32, 0xFFF0_0000u32)];
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let (a, b) = (x as u32, (x >> 32) as u32);
+            let white = a & !b & (x.rotate_left(17) as u32);
+            let black = b & !white;
+            boards.push((white, black));
+        }
+        for (w, b) in boards {
+            assert_eq!(white_score(w, b), full_score(&full, w, b), "{w:#x} {b:#x}");
+            // Exactly antisymmetric: the board turned with colours swapped.
+            assert_eq!(
+                white_score(b.reverse_bits(), w.reverse_bits()),
+                -white_score(w, b)
+            );
+        }
+    }
+
+    #[test]
+    fn fold_refuses_a_table_without_the_symmetry() {
+        let mut full = unfold(TABLE);
+        full[3] = full[3].wrapping_add(1);
+        assert!(fold(&full).unwrap_err().contains("region 0 entry 3"));
+        assert!(fold(&full[1..]).unwrap_err().contains("entries"));
     }
 }

@@ -17,12 +17,13 @@
 //! in ten (in file order, so whole games mostly) is held out and its error
 //! printed, to choose `--l2` and `--epochs` honestly. The entries are
 //! rounded to whole hundredths of a man, within a signed byte, and written
-//! to `--out` (the format of `src/engine/patterns.bin`).
+//! to `--out` (the format of `src/engine/patterns.bin`: the regions the
+//! engine reads, `patterns::fold`).
 
 use crate::args::Args;
 use crate::tune_cmd::{best_k, load, sigmoid};
 use shashki::engine::eval::Evaluator;
-use shashki::engine::patterns::{indices, REGIONS, SIZE};
+use shashki::engine::patterns::{fold, indices, REGIONS, SIZE};
 use shashki::engine::Weights;
 use shashki::Color;
 use std::process::ExitCode;
@@ -137,7 +138,10 @@ pub fn fit_patterns(argv: &[String]) -> Result<ExitCode, String> {
         error(&train, &rounded, k),
     );
     if let Some(out) = a.value("out") {
-        std::fs::write(out, &bytes).map_err(|e| format!("{out}: {e}"))?;
+        // Only the regions the engine reads are written (see
+        // `patterns::fold`: the others are their exact opposites).
+        let stored = fold(&bytes).map_err(|e| format!("the fitted patterns: {e}"))?;
+        std::fs::write(out, &stored).map_err(|e| format!("{out}: {e}"))?;
         println!("-> {out}");
     }
     Ok(ExitCode::SUCCESS)
