@@ -2,7 +2,28 @@
 //! `--flag` switches and positional words, and the choice of a
 //! subcommand's own subcommand (`shashki tune gen`).
 
+use shashki::Position;
 use std::process::ExitCode;
+
+/// The 840 balanced openings of `tests/data/russian-openings.txt`, compiled
+/// in (match, tune and book start from them).
+pub const OPENINGS: &str = include_str!("../../../tests/data/russian-openings.txt");
+
+/// An openings file: one FEN a line, blank lines and `#` comments skipped;
+/// a line that is not a FEN is an error naming it.
+pub fn parse_openings(text: &str) -> Result<Vec<Position>, String> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .enumerate()
+        .map(|(i, l)| Position::from_fen(l).map_err(|e| format!("opening {}: {e}", i + 1)))
+        .collect()
+}
+
+/// The compiled-in openings ([`OPENINGS`]).
+pub fn openings() -> Result<Vec<Position>, String> {
+    parse_openings(OPENINGS)
+}
 
 /// A subcommand's entry point: its arguments in, its exit code or error out.
 pub type Command = fn(&[String]) -> Result<ExitCode, String>;

@@ -28,8 +28,6 @@ use std::process::ExitCode;
 /// A book position's moves: notation -> (move, weight).
 type BookMoves = BTreeMap<String, (Move, u32)>;
 
-const OPENINGS: &str = include_str!("../../../tests/data/russian-openings.txt");
-
 pub fn book(argv: &[String]) -> Result<ExitCode, String> {
     match argv.split_first() {
         Some((w, rest)) if w == "build" => build(rest),
@@ -49,12 +47,7 @@ fn build(argv: &[String]) -> Result<ExitCode, String> {
     let plies: usize = a.number("plies")?.unwrap_or(6);
     let nodes: u64 = a.number("nodes")?.unwrap_or(200_000);
     let margin: i32 = a.number("margin")?.unwrap_or(30);
-    let targets: Vec<Position> = OPENINGS
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .filter_map(|l| Position::from_fen(l).ok())
-        .collect();
+    let targets = crate::args::openings()?;
     // Breadth-first walk: the first move order reaching each position.
     let start = Position::start();
     let mut path_of: HashMap<String, Vec<Move>> = HashMap::new();

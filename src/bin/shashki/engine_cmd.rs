@@ -65,9 +65,6 @@ pub fn bestmove(argv: &[String]) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The 840 opening ballots (one FEN a line) the matches start from.
-const OPENINGS: &str = include_str!("../../../tests/data/russian-openings.txt");
-
 /// Plies after which a match game is stopped and counted as a draw.
 const MAX_PLIES: usize = 400;
 
@@ -282,15 +279,9 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
         Some(path) => {
             std::fs::read_to_string(path).map_err(|e| format!("--openings {path}: {e}"))?
         }
-        None => OPENINGS.to_string(),
+        None => crate::args::OPENINGS.to_string(),
     };
-    let openings: Vec<Position> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .enumerate()
-        .map(|(i, l)| Position::from_fen(l).map_err(|e| format!("opening {}: {e}", i + 1)))
-        .collect::<Result<_, _>>()?;
+    let openings = crate::args::parse_openings(&text)?;
     if openings.is_empty() {
         return Err("no opening positions".into());
     }

@@ -28,7 +28,6 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::ExitCode;
 
-const OPENINGS: &str = include_str!("../../../tests/data/russian-openings.txt");
 const GAMES_PDN: &str = include_str!("../../../tests/data/russian-games.pdn");
 
 /// Plies after the opening during which a random move may be played.
@@ -49,15 +48,6 @@ pub fn tune(argv: &[String]) -> Result<ExitCode, String> {
     )
 }
 
-fn openings() -> Vec<Position> {
-    OPENINGS
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .filter_map(|l| Position::from_fen(l).ok())
-        .collect()
-}
-
 fn generate(argv: &[String]) -> Result<ExitCode, String> {
     let a = Args::parse(argv, &[])?;
     a.only(&["games", "nodes", "seed", "out"])?;
@@ -65,7 +55,7 @@ fn generate(argv: &[String]) -> Result<ExitCode, String> {
     let nodes: u64 = a.number("nodes")?.unwrap_or(3000);
     let seed: u64 = a.number("seed")?.unwrap_or(1);
     let out = a.value("out").ok_or("--out FILE is needed")?;
-    let openings = openings();
+    let openings = crate::args::openings()?;
     let clock = Clock::frozen(); // node-bounded: deterministic
     let mut engine = Engine::new(4);
     // The hand-set weights play the games, so a rerun reproduces the data
@@ -172,7 +162,7 @@ pub(crate) fn load(argv_data: &[&str]) -> Result<Vec<Sample>, String> {
         }
     }
     // The openings: balanced ballots.
-    for pos in openings() {
+    for pos in crate::args::openings()? {
         if !pos.has_capture() {
             out.push(Sample { pos, result: 0.5 });
         }
