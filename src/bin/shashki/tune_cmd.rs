@@ -58,9 +58,14 @@ fn generate(argv: &[String]) -> Result<ExitCode, String> {
     let openings = crate::args::openings()?;
     let clock = Clock::frozen(); // node-bounded: deterministic
     let mut engine = Engine::new(4);
-    // The hand-set weights play the games, so a rerun reproduces the data
-    // whatever `src/engine/weights.txt` holds now.
-    engine.set_weights(Weights::HAND_SET);
+    // The hand-set weights without the region patterns play the games, so a
+    // rerun reproduces the data whatever `src/engine/weights.txt` and
+    // `src/engine/patterns.bin` hold now (the files behind the shipped
+    // patterns were played before any table existed).
+    engine.set_weights(Weights {
+        patterns: 0,
+        ..Weights::HAND_SET
+    });
     // Written game by game, so a long run can be used (or stopped) before
     // its end: the first n games of a run are the run with `--games n`.
     let file = std::fs::File::create(out).map_err(|e| format!("{out}: {e}"))?;
