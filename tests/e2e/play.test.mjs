@@ -194,7 +194,7 @@ export const tests = [
       });
       assertEq(engine && engine.code, "illegal_move", "the engine refuses c3-e5 as an illegal move");
       assertEq(engine.reason, ILLEGAL_C3_E5, "the engine's reason for c3-e5");
-      assertEq(err, engine.message, "the page shows the engine's message");
+      assertEq(err, `That move is not allowed: ${ILLEGAL_C3_E5}.`, "the page words the engine's reason");
       assert(err.includes(ILLEGAL_C3_E5), `the reason is shown: ${err}`);
       await page.fill("#move-input", "zz9");
       await page.press("#move-input", "Enter");
@@ -843,7 +843,7 @@ export const tests = [
             g.play("c3-d4");
             return null;
           } catch (e) {
-            return e.message;
+            return e.reason;
           } finally {
             g.free();
           }
@@ -851,7 +851,7 @@ export const tests = [
         fen,
       );
       assert(reason, "the engine refuses the second c3-d4");
-      assertEq(err, reason, "the load error is the engine's reason");
+      assertEq(err, `That move is not allowed: ${reason}.`, "the load error words the engine's reason");
       assertEq(await moveList(page), shared, "the game is unchanged");
     },
   },

@@ -43,10 +43,10 @@ export default {
 
   // ---- the engine's errors ----------------------------------------------
   // The play page shows the engine's own message in English.
-  "error.illegal_move": ({ message }) => message,
-  "error.ambiguous_move": ({ message }) => message,
-  "error.bad_notation": "{message}",
-  "error.game_over": "{message}",
+  "error.illegal_move": "That move is not allowed: {reason}.",
+  "error.ambiguous_move": "The move is ambiguous: it could be {candidates}. Name the squares in between.",
+  "error.bad_notation": "That is not a move. Write the squares joined by a dash or a colon: c3-d4, d4:b2.",
+  "error.game_over": "The game is over.",
   "error.bad_fen": "This FEN cannot be read. {why}",
   "error.bad_pdn": "This PDN cannot be read. {why}",
   "error.no_game": "{message}",
@@ -196,8 +196,8 @@ export default {
   "play.copied": "Copied",
   "play.copyManually": "Select and copy",
   "play.sharedOpened": "Shared game opened. {status}",
-  "play.badLink": "The link holds no valid game: {message}",
-  "play.badSaved": "The saved game could not be restored: {message}",
+  "play.badLink": "The link holds no valid game. {message}",
+  "play.badSaved": "The saved game could not be restored. {message}",
 
   // ---- the board widget ---------------------------------------------------
   "widget.boardLabel": "Draughts board",
