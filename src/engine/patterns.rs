@@ -72,22 +72,23 @@ fn extract(b: u32, shift: u32) -> usize {
 /// `enemy`, as offsets into the flat table.
 #[inline]
 pub fn indices(own: u32, enemy: u32) -> [usize; REGIONS] {
-    let mut out = [0usize; REGIONS];
-    for (r, &shift) in SHIFTS.iter().enumerate() {
-        let o = TERNARY[extract(own, shift)] as usize;
-        let e = TERNARY[extract(enemy, shift)] as usize;
-        out[r] = r * SIZE + o + 2 * e;
-    }
-    out
+    std::array::from_fn(|r| index(r, own, enemy))
+}
+
+/// The offset into the flat table of region `r`'s entry for the men `own`
+/// and `enemy`.
+#[inline]
+fn index(r: usize, own: u32, enemy: u32) -> usize {
+    let o = TERNARY[extract(own, SHIFTS[r])] as usize;
+    let e = TERNARY[extract(enemy, SHIFTS[r])] as usize;
+    r * SIZE + o + 2 * e
 }
 
 /// The value of region `r` (one of the stored ones) for the men `own` and
 /// `enemy`.
 #[inline]
 fn value(r: usize, own: u32, enemy: u32) -> i32 {
-    let o = TERNARY[extract(own, SHIFTS[r])] as usize;
-    let e = TERNARY[extract(enemy, SHIFTS[r])] as usize;
-    TABLE[r * SIZE + o + 2 * e] as i8 as i32
+    TABLE[index(r, own, enemy)] as i8 as i32
 }
 
 /// The pattern score from White's side, in hundredths of a man, for the
