@@ -77,11 +77,12 @@ pub fn table_moves_in(tables: &Tables, game: &Game) -> Option<Vec<TableMove>> {
         return None;
     }
     let counts = game.counters();
-    let seen: Vec<_> = game.position_history().copied().collect();
     let mut out = Vec::new();
     for mv in pos.legal_moves().iter() {
         let next = pos.play_unchecked(mv);
-        if seen.iter().filter(|p| **p == next).count() >= 2 {
+        // A third occurrence: only the positions since the last capture or
+        // man move can repeat (`Game::reversible_positions`).
+        if game.reversible_positions().filter(|p| **p == next).count() >= 2 {
             out.push(TableMove {
                 mv: *mv,
                 kind: Kind::Draw,
