@@ -6,6 +6,7 @@
 
 import { texts as T } from "./texts.js";
 import * as store from "./store.js";
+import { el } from "../shared/util.js";
 
 const DATA_URL = new URL("./puzzles.json", import.meta.url).href;
 const DIFFICULTY = {
@@ -25,13 +26,6 @@ let list = []; // the puzzles matching the filters
 let current = null;
 let rec = store.load();
 let attempt = null; // {id, wrong, shown, done}
-
-function el(tag, attrs = {}, text = null) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) e.setAttribute(k, String(v));
-  if (text !== null) e.textContent = text;
-  return e;
-}
 
 /** Fills the page's fixed texts from texts.js (the HTML holds the English as a fallback). */
 function applyTexts() {

@@ -1,5 +1,21 @@
 // Small helpers shared by the pages, the board and the widget.
 
+/**
+ * A new element: `attrs` set as attributes (`class` as the class name;
+ * `true` as an empty attribute; `false`, `null` and `undefined` left out),
+ * `text` as its text (never parsed as HTML).
+ */
+export function el(tag, attrs = {}, text = null) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === false || v === null || v === undefined) continue;
+    if (k === "class") e.className = v;
+    else e.setAttribute(k, v === true ? "" : String(v));
+  }
+  if (text !== null) e.textContent = text;
+  return e;
+}
+
 /** Resolves after `ms` milliseconds. */
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -30,7 +30,7 @@ import { Board } from "../board/board.js";
 import { loadEngine } from "../board/engine.js";
 import { listWords, onLangChange, t } from "../i18n/i18n.js";
 import { countsText, illegalReason, other, resultText } from "../shared/status-text.js";
-import { sleep } from "../shared/util.js";
+import { el, sleep } from "../shared/util.js";
 import { readFen, START_FEN } from "../board/fen.js";
 import { markFirstBoard, markInteractive } from "../play/first-board.js";
 
@@ -94,17 +94,6 @@ function describeBoard(pieces, turn) {
     });
   };
   return `${side("white")}. ${side("black")}. ${t("widget.toMove", { side: turn })}`;
-}
-
-function el(tag, attrs = {}, text = null) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === false || v === null || v === undefined) continue;
-    if (k === "class") e.className = v;
-    else e.setAttribute(k, v === true ? "" : String(v));
-  }
-  if (text !== null) e.textContent = text;
-  return e;
 }
 
 function button(action, extra = {}) {
