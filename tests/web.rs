@@ -525,3 +525,82 @@ fn history_has_move_numbers_and_sides() {
     assert_eq!(get(&h.get(2), "fen").as_string().unwrap(), g.fen());
     assert_eq!(Game::new().start_turn(), "white");
 }
+
+/// The pattern table and the book are not in the module: `setPatterns` and
+/// `setBook` take only the files it was built with (typed errors for any
+/// other bytes, nothing changed), and once they are in, the evaluation is
+/// the native one and levels 5-6 open from the book.
+#[wasm_bindgen_test]
+fn engine_data_is_checked_then_used() {
+    use shashki::engine::patterns::{indices, unfold, white_score};
+    use shashki::web::data_js::{engine_data, set_book, set_patterns};
+    use shashki::web::Bot;
+    const PATTERNS: &[u8] = include_bytes!("../src/engine/patterns.bin");
+    const BOOK: &str = include_str!("../src/engine/book.txt");
+    let state = |key: &str| get(&engine_data().unwrap(), key).as_bool().unwrap();
+    let bytes = |b: &[u8]| JsValue::from(js_sys::Uint8Array::from(b));
+    let reason = |e: &JsValue| get(e, "reason").as_string().unwrap();
+
+    // Without them: no pattern term, no book move (the start position at
+    // level 5 is searched).
+    assert!(!state("patterns") && !state("book"));
+    let (white, black) = (0x0000_0FFFu32, 0xFFF0_0000u32);
+    assert_eq!(white_score(white, black ^ (1 << 31)), 0);
+    let mut bot = Bot::new(n(1.0)).unwrap();
+    let g = Game::new();
+    let searched = bot.play(&g, n(5.0), n(1.0)).unwrap();
+    assert!(get(&searched, "depth").as_f64().unwrap() > 0.0);
+
+    // Refused: the wrong type, length or contents, a foreign book.
+    let e = set_patterns(s("patterns")).unwrap_err();
+    assert_eq!(code(&e), "bad_argument");
+    let e = set_patterns(bytes(&PATTERNS[1..])).unwrap_err();
+    assert_eq!(
+        (code(&e).as_str(), reason(&e).as_str()),
+        ("bad_engine_data", "length")
+    );
+    let mut damaged = PATTERNS.to_vec();
+    damaged[4000] ^= 0x10;
+    let e = set_patterns(bytes(&damaged)).unwrap_err();
+    assert_eq!(
+        (code(&e).as_str(), reason(&e).as_str()),
+        ("bad_engine_data", "checksum")
+    );
+    let e = set_book(s(&BOOK.replace("=1", "=2"))).unwrap_err();
+    assert_eq!(
+        (code(&e).as_str(), reason(&e).as_str()),
+        ("bad_engine_data", "checksum")
+    );
+    assert_eq!(code(&set_book(n(1.0)).unwrap_err()), "bad_argument");
+    assert_eq!(reason(&set_book(s(&BOOK.repeat(5))).unwrap_err()), "length");
+    assert!(!state("patterns") && !state("book"));
+
+    // Accepted (an ArrayBuffer too, and twice): the evaluation reads the
+    // table as the native build does (the eighteen-read sum of the full
+    // table), and level 5 plays a book move at the start.
+    let buffer = js_sys::Uint8Array::from(PATTERNS).buffer();
+    set_patterns(buffer.into()).unwrap();
+    set_patterns(bytes(PATTERNS)).unwrap();
+    set_book(s(BOOK)).unwrap();
+    assert!(state("patterns") && state("book"));
+    let full = unfold(PATTERNS);
+    let full_score = |w: u32, b: u32| -> i32 {
+        let sum = |own: u32, enemy: u32| -> i32 {
+            indices(own, enemy)
+                .iter()
+                .map(|&i| full[i] as i8 as i32)
+                .sum()
+        };
+        sum(w, b) - sum(b.reverse_bits(), w.reverse_bits())
+    };
+    let mut nonzero = 0;
+    for k in 0..32 {
+        let b = (black ^ (1 << k)) & !white;
+        let w = white & !(1 << (31 - k));
+        assert_eq!(white_score(w, b), full_score(w, b), "{w:#x} {b:#x}");
+        nonzero += (white_score(w, b) != 0) as u32;
+    }
+    assert!(nonzero > 0);
+    let booked = bot.play(&g, n(5.0), n(1.0)).unwrap();
+    assert_eq!(get(&booked, "depth").as_f64().unwrap(), 0.0);
+}

@@ -1,12 +1,13 @@
 // The bot's Web Worker: loads the same wasm as the page and answers search
 // requests, so the page's main thread never searches.
 //
-// Request:  {id, kind: "play" | "hint" | "acceptsDraw" | "probe" | "tableMoves", startFen, moves: [notation], level, seed, side}
+// Request:  {id, kind: "play" | "hint" | "acceptsDraw" | "probe" | "tableMoves" | "engineData", startFen, moves: [notation], level, seed, side}
 //           (side: for acceptsDraw, the side the bot plays, which is offered the draw)
 // Answer:   {id, result, elapsedMs}  or  {id, error: {message, code}}
 //           ("probe": result is the endgame tables' verdict {result, sideToMove, moves} or null;
 //            "tableMoves": {verdict, moves}, the verdict and egtbMoves(game): every move the
-//            tables judge, best first, as the endgame trainer plays and hints them)
+//            tables judge, best first, as the endgame trainer plays and hints them;
+//            "engineData": {patterns, book}, which data files the engine has)
 // The game is rebuilt from {startFen, moves} for every request.
 //
 // Endgame tables: before answering, the Worker fetches the table files the
@@ -14,12 +15,23 @@
 // once each, and hands them to the Bot, which checks them (a damaged file is
 // refused and the bot plays on without it). The service worker keeps what
 // was fetched under egtb/, so a table once used works offline.
+//
+// The pattern table and the opening book are not in the wasm module: they
+// are fetched at start (engine/patterns.bin, engine/book.txt, precached by
+// the service worker) and handed to the engine before the first request
+// is answered (www/shared/engine-data.js), so every level's first move is
+// played with them.
 
-import init, { Bot, Game, egtbFilesFor, egtbMoves, egtbProbe } from "./shashki.js";
+import init, * as wasm from "./shashki.js";
+import { fetchEngineData, forgetCached, installEngineData } from "./shared/engine-data.js";
 
-const ready = init().then(() => {
-  self.postMessage({ type: "ready" });
-});
+const { Bot, Game, egtbFilesFor, egtbMoves, egtbProbe } = wasm;
+const engineData = fetchEngineData();
+const ready = init()
+  .then(() => installEngineData(wasm, engineData))
+  .then(() => {
+    self.postMessage({ type: "ready" });
+  });
 let bot = null;
 /** file name -> promise of "loaded" | "refused" | "missing" (one fetch per file). */
 const tables = new Map();
@@ -41,21 +53,10 @@ async function loadTable(name) {
     // A refused file (code bad_table) or a failed fetch: play on without it.
     self.postMessage({ type: "egtb", file: name, error: { message: String((e && e.message) || e), code: e && e.code } });
     if (e && e.code === "bad_table") {
-      await forget(name);
+      await forgetCached(`egtb/${name}`);
       return "refused";
     }
     return "missing";
-  }
-}
-
-/** Drops a refused file from Cache Storage, so the next visit fetches it anew. */
-async function forget(name) {
-  if (!self.caches) return;
-  const href = new URL(`egtb/${name}`, self.location.href).href;
-  try {
-    for (const key of await caches.keys()) await (await caches.open(key)).delete(href);
-  } catch {
-    // no cache access (private mode): nothing kept, nothing to drop
   }
 }
 
@@ -86,6 +87,7 @@ self.onmessage = async (event) => {
     else if (kind === "acceptsDraw") result = bot.acceptsDraw(game, req.side);
     else if (kind === "probe") result = egtbProbe(game);
     else if (kind === "tableMoves") result = { verdict: egtbProbe(game), moves: egtbMoves(game) };
+    else if (kind === "engineData") result = wasm.engineData();
     else throw new Error(`unknown request kind '${kind}'`);
     const elapsedMs = performance.now() - t0;
     self.postMessage({ id, result, elapsedMs });

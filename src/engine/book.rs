@@ -99,10 +99,25 @@ impl Book {
     }
 }
 
-/// The shipped book (`src/engine/book.txt`), parsed on first use.
-pub fn shipped() -> &'static Book {
-    static BOOK: OnceLock<Book> = OnceLock::new();
-    BOOK.get_or_init(|| Book::parse(include_str!("book.txt")).unwrap_or_default())
+/// The shipped book, once parsed (natively) or installed (in the browser).
+static BOOK: OnceLock<Book> = OnceLock::new();
+
+/// The shipped book (`src/engine/book.txt`): natively compiled in and
+/// parsed on first use; in the browser the one handed over at run time
+/// ([`super::data::set_book`]), `None` until then.
+pub fn shipped() -> Option<&'static Book> {
+    #[cfg(not(target_arch = "wasm32"))]
+    return Some(BOOK.get_or_init(|| Book::parse(include_str!("book.txt")).unwrap_or_default()));
+    #[cfg(target_arch = "wasm32")]
+    return BOOK.get();
+}
+
+/// Installs the (checked) book text; a second call changes nothing.
+#[cfg(target_arch = "wasm32")]
+pub(crate) fn install(text: &str) {
+    if BOOK.get().is_none() {
+        let _ = BOOK.set(Book::parse(text).unwrap_or_default());
+    }
 }
 
 #[cfg(test)]

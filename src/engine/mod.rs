@@ -30,6 +30,7 @@ pub mod analysis;
 pub mod baseline;
 pub mod book;
 pub mod clock;
+pub mod data;
 pub mod egtb;
 pub mod eval;
 pub mod levels;
@@ -176,7 +177,7 @@ impl Engine {
             return r;
         }
         if level >= BOOK_LEVEL {
-            if let Some(mv) = book::shipped().pick(game.position(), seed) {
+            if let Some(mv) = book::shipped().and_then(|b| b.pick(game.position(), seed)) {
                 return SearchResult {
                     best: Some(mv),
                     score: 0,

@@ -20,7 +20,8 @@
 //! checks the property when the tuner writes the file, and a test proves
 //! the shortcut equal to the sum over all nine regions). The shipped values
 //! are in `patterns.bin`: `STORED * SIZE` signed bytes, region after region,
-//! in hundredths of a man.
+//! in hundredths of a man, compiled in natively and fetched by the
+//! browser's Workers ([`super::data`]).
 
 /// Regions on the board.
 pub const REGIONS: usize = 9;
@@ -31,8 +32,31 @@ pub const SIZE: usize = 6561;
 /// region 4, which is its own turn.
 pub const STORED: usize = REGIONS / 2 + 1;
 
-/// The fitted values of the stored regions (all zero before any fit).
+/// The fitted values of the stored regions, compiled in natively.
+#[cfg(not(target_arch = "wasm32"))]
 static TABLE: &[u8; STORED * SIZE] = include_bytes!("patterns.bin");
+
+/// In the browser the table is handed over at run time
+/// ([`super::data::set_patterns`]): until then there is none.
+#[cfg(target_arch = "wasm32")]
+static INSTALLED: std::sync::OnceLock<Box<[u8; STORED * SIZE]>> = std::sync::OnceLock::new();
+
+/// The table of the stored regions, when there is one (always natively).
+#[inline]
+pub(crate) fn table() -> Option<&'static [u8; STORED * SIZE]> {
+    #[cfg(not(target_arch = "wasm32"))]
+    return Some(TABLE);
+    #[cfg(target_arch = "wasm32")]
+    return INSTALLED.get().map(|t| &**t);
+}
+
+/// Installs the (checked) table; a second call changes nothing.
+#[cfg(target_arch = "wasm32")]
+pub(crate) fn install(bytes: &[u8]) {
+    if let Ok(t) = <[u8; STORED * SIZE]>::try_from(bytes) {
+        let _ = INSTALLED.set(Box::new(t));
+    }
+}
 
 /// `TERNARY[b]`: the base-3 number whose digit `i` is bit `i` of `b`.
 const TERNARY: [u16; 256] = {
@@ -84,11 +108,11 @@ fn index(r: usize, own: u32, enemy: u32) -> usize {
     r * SIZE + o + 2 * e
 }
 
-/// The value of region `r` (one of the stored ones) for the men `own` and
-/// `enemy`.
+/// The value in `table` of region `r` (one of the stored ones) for the men
+/// `own` and `enemy`.
 #[inline]
-fn value(r: usize, own: u32, enemy: u32) -> i32 {
-    TABLE[index(r, own, enemy)] as i8 as i32
+fn value(table: &[u8; STORED * SIZE], r: usize, own: u32, enemy: u32) -> i32 {
+    table[index(r, own, enemy)] as i8 as i32
 }
 
 /// The pattern score from White's side, in hundredths of a man, for the
@@ -97,12 +121,16 @@ fn value(r: usize, own: u32, enemy: u32) -> i32 {
 /// fit, region `8 - r` adds what region `r` adds, and the centre region
 /// seen by Black is minus the centre seen by White, so nine reads of the
 /// stored regions give the same number as eighteen of the full table.
+/// Zero while there is no table (in the browser, before it is loaded).
 #[inline]
 pub fn white_score(white_men: u32, black_men: u32) -> i32 {
+    let Some(t) = table() else {
+        return 0;
+    };
     let (white_turned, black_turned) = (white_men.reverse_bits(), black_men.reverse_bits());
-    let mut s = value(STORED - 1, white_men, black_men);
+    let mut s = value(t, STORED - 1, white_men, black_men);
     for r in 0..STORED - 1 {
-        s += value(r, white_men, black_men) - value(r, black_turned, white_turned);
+        s += value(t, r, white_men, black_men) - value(t, r, black_turned, white_turned);
     }
     2 * s
 }

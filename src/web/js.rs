@@ -145,10 +145,11 @@ pub(crate) fn object_json(what: &str, v: &JsValue) -> Result<String, JsValue> {
 }
 
 /// A whole number in `lo..=hi` from a JavaScript number (no coercion: a
-/// string, an object or `NaN` is refused).
-fn int_arg(what: &str, v: &JsValue, lo: f64, hi: f64) -> Result<f64, JsValue> {
+/// string, an object or `NaN` is refused). The bounds are integers so that
+/// the message prints no float (core's float printer is 14 KB of wasm).
+fn int_arg(what: &str, v: &JsValue, lo: u32, hi: u32) -> Result<f64, JsValue> {
     v.as_f64()
-        .filter(|n| n.fract() == 0.0 && (lo..=hi).contains(n))
+        .filter(|n| n.fract() == 0.0 && (f64::from(lo)..=f64::from(hi)).contains(n))
         .ok_or_else(|| {
             js_error(WebError::bad_argument(format!(
                 "{what} must be a whole number from {lo} to {hi}"
@@ -406,7 +407,7 @@ pub fn perft(
     fen: JsValue,
     #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
 ) -> Result<f64, JsValue> {
-    let depth = int_arg("depth", &depth, 0.0, 12.0)? as u32;
+    let depth = int_arg("depth", &depth, 0, 12)? as u32;
     let pos = if fen.is_undefined() || fen.is_null() {
         crate::Position::start()
     } else {
@@ -470,7 +471,7 @@ impl Bot {
         let mb = if tt_megabytes.is_undefined() || tt_megabytes.is_null() {
             crate::engine::DEFAULT_TT_MB as u32
         } else {
-            int_arg("ttMegabytes", &tt_megabytes, 1.0, 512.0)? as u32
+            int_arg("ttMegabytes", &tt_megabytes, 1, 512)? as u32
         };
         Ok(Bot {
             engine: crate::engine::Engine::new(mb as usize),

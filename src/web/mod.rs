@@ -24,4 +24,6 @@ pub use js::*;
 #[cfg(target_arch = "wasm32")]
 pub mod analysis_js;
 #[cfg(target_arch = "wasm32")]
+pub mod data_js;
+#[cfg(target_arch = "wasm32")]
 pub mod egtb_js;

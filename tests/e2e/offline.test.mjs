@@ -93,7 +93,16 @@ export const tests = [
       const info = await swInfo(page);
       assert(/^[0-9a-f]{16}$/.test(info.version), `a build version: ${info.version}`);
       const pages = info.files.filter((f) => f.endsWith(".html"));
-      for (const must of ["index.html", "rules.html", "lessons.html", "shashki_bg.wasm", "bot-worker.js", "manifest.webmanifest"]) {
+      for (const must of [
+        "index.html",
+        "rules.html",
+        "lessons.html",
+        "shashki_bg.wasm",
+        "bot-worker.js",
+        "manifest.webmanifest",
+        "engine/patterns.bin",
+        "engine/book.txt",
+      ]) {
         assert(info.files.includes(must), `${must} is cached at install: ${info.files.join(" ")}`);
       }
       const manifest = await page.$eval('link[rel="manifest"]', (l) => l.href);
@@ -107,6 +116,21 @@ export const tests = [
       const moves = await page.$$eval("#move-list button.move", (els) => els.map((e) => e.textContent.trim()));
       assertEq(moves[0], "c3-d4", "the move is played offline");
       assert(moves.length === 2, `the bot answered offline: ${moves.join(" ")}`);
+      // At full strength: the Worker got the pattern table and the book from the cache.
+      const data = await page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const w = new Worker("bot-worker.js", { type: "module" });
+            w.onmessage = (e) => {
+              if (e.data && e.data.id === 1) {
+                w.terminate();
+                resolve(e.data.result);
+              }
+            };
+            w.postMessage({ id: 1, kind: "engineData" });
+          }),
+      );
+      assertEq(data, { patterns: true, book: true }, "the engine data offline");
 
       // Every other page of the build, each from a cold navigation.
       for (const p of pages.filter((p) => p !== "index.html")) {

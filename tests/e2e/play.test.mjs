@@ -78,6 +78,35 @@ async function botWorker(page) {
   throw new Error("the page started no bot worker within 5 s");
 }
 
+/**
+ * Starts a fresh bot Worker in the page and sends it `requests` at once
+ * (each {id, kind, ...}); resolves to {answers: {id: answer}, notes: [the
+ * Worker's other messages]} once every request is answered.
+ */
+function freshBotWorker(page, requests) {
+  return page.evaluate(
+    (requests) =>
+      new Promise((resolve, reject) => {
+        const w = new Worker("bot-worker.js", { type: "module" });
+        const answers = {};
+        const notes = [];
+        const t0 = performance.now();
+        w.onerror = (e) => reject(new Error(`worker error: ${e.message}`));
+        w.onmessage = (e) => {
+          const m = e.data || {};
+          if (m.id === undefined) return notes.push({ ...m, atMs: performance.now() - t0 });
+          answers[m.id] = { ...m, atMs: performance.now() - t0 };
+          if (Object.keys(answers).length === requests.length) {
+            w.terminate();
+            resolve({ answers, notes });
+          }
+        };
+        for (const r of requests) w.postMessage(r);
+      }),
+    requests,
+  );
+}
+
 const START_PIECES = {
   white: ["a1", "c1", "e1", "g1", "b2", "d2", "f2", "h2", "a3", "c3", "e3", "g3"],
   black: ["b6", "d6", "f6", "h6", "a7", "c7", "e7", "g7", "b8", "d8", "f8", "h8"],
@@ -743,6 +772,64 @@ export const tests = [
       await page.waitForTimeout(Math.min(top.movetimeMs + 300, 6000));
       assertEq(await moveList(page), [], "the cancelled search never lands");
       assertEq(Object.keys(await pieces(page)).length, 24, "start position kept");
+    },
+  },
+  {
+    name: "bot data: the Worker has the pattern table and the book before its first move",
+    async fn({ page, context, base }) {
+      // Both files held back 1.5 s: the level-5 move sent at once still
+      // waits for them (a book move, depth 0, answered after the data).
+      const served = [];
+      await context.route("**/engine/*", async (route) => {
+        served.push(new URL(route.request().url()).pathname.split("/").pop());
+        await new Promise((r) => setTimeout(r, 1500));
+        await route.continue();
+      });
+      await open(page, base);
+      const { answers, notes } = await freshBotWorker(page, [
+        { id: 1, kind: "play", level: 5, seed: 3 },
+        { id: 2, kind: "engineData" },
+      ]);
+      assertEq(notes.filter((n) => n.type === "engine-data"), [], "no data refused");
+      assertEq(answers[2].result, { patterns: true, book: true }, "the engine has both files");
+      assertEq(answers[1].result.depth, 0, "level 5 opens from the book");
+      assert(answers[1].result.move && /^[a-h][1-8]-[a-h][1-8]$/.test(answers[1].result.move.notation), "a move");
+      assert(answers[1].atMs >= 1500, `the first move waited for the data (${answers[1].atMs.toFixed(0)} ms)`);
+      assert(served.includes("patterns.bin") && served.includes("book.txt"), `fetched: ${served}`);
+    },
+  },
+  {
+    name: "bot data: damaged files are refused with a typed error and the bot still plays",
+    async fn({ page, context, base }) {
+      await context.route("**/engine/patterns.bin", (route) =>
+        route.fulfill({ status: 200, contentType: "application/octet-stream", body: Buffer.alloc(32805, 7) }),
+      );
+      await context.route("**/engine/book.txt", (route) =>
+        route.fulfill({ status: 200, contentType: "text/plain", body: "<!doctype html><title>oops</title>" }),
+      );
+      await open(page, base);
+      const { answers, notes } = await freshBotWorker(page, [
+        { id: 1, kind: "engineData" },
+        { id: 2, kind: "play", level: 5, seed: 3 },
+      ]);
+      const refused = notes
+        .filter((n) => n.type === "engine-data")
+        .map((n) => ({ file: n.file, code: n.error.code, reason: n.error.reason }));
+      assertEq(
+        refused,
+        [
+          { file: "patterns", code: "bad_engine_data", reason: "checksum" },
+          { file: "book", code: "bad_engine_data", reason: "length" },
+        ],
+        "both refused, with the reason",
+      );
+      assertEq(answers[1].result, { patterns: false, book: false }, "the engine has neither");
+      assert(answers[2].result.move, "the bot still plays");
+      assert(answers[2].result.depth > 0, "a searched move, not a book move");
+      // The play page itself still gets its replies.
+      await clickSquare(page, "c3");
+      await clickSquare(page, "d4");
+      await waitForMoves(page, 2);
     },
   },
   {

@@ -13,9 +13,20 @@
 //       {type: "games", id, games}.
 // Errors: {type: "error", id, error: {message, code}}.
 
-import init, { Analyzer, Game, pdnGames } from "../shashki.js";
+//
+// The pattern table is fetched at start and handed to the engine before the
+// first request is answered (../shared/engine-data.js), so the analysis has
+// the native engine's evaluation (the opening book is for the bot's levels
+// only, not fetched here).
 
-const ready = init().then(() => self.postMessage({ type: "ready" }));
+import init, * as wasm from "../shashki.js";
+import { fetchEngineData, installEngineData } from "../shared/engine-data.js";
+
+const { Analyzer, Game, pdnGames } = wasm;
+const engineData = fetchEngineData(["patterns"]);
+const ready = init()
+  .then(() => installEngineData(wasm, engineData))
+  .then(() => self.postMessage({ type: "ready" }));
 let analyzer = null;
 let running = null; // id of the analysis or review in progress
 

@@ -57,27 +57,34 @@ impl fmt::Display for FormatError {
 
 impl std::error::Error for FormatError {}
 
-/// CRC-32 (IEEE, as in zip and PNG).
-pub fn crc32(data: &[u8]) -> u32 {
-    static TABLE: std::sync::OnceLock<[u32; 256]> = std::sync::OnceLock::new();
-    let t = TABLE.get_or_init(|| {
+/// CRC-32 (IEEE, as in zip and PNG). A `const fn`, so the engine's data
+/// files can be checked against checksums computed when the crate is
+/// compiled (`engine::data`).
+pub const fn crc32(data: &[u8]) -> u32 {
+    const TABLE: [u32; 256] = {
         let mut t = [0u32; 256];
-        for (i, e) in t.iter_mut().enumerate() {
+        let mut i = 0;
+        while i < 256 {
             let mut c = i as u32;
-            for _ in 0..8 {
+            let mut k = 0;
+            while k < 8 {
                 c = if c & 1 != 0 {
                     0xEDB8_8320 ^ (c >> 1)
                 } else {
                     c >> 1
                 };
+                k += 1;
             }
-            *e = c;
+            t[i] = c;
+            i += 1;
         }
         t
-    });
+    };
     let mut c = !0u32;
-    for &b in data {
-        c = t[((c ^ u32::from(b)) & 0xFF) as usize] ^ (c >> 8);
+    let mut i = 0;
+    while i < data.len() {
+        c = TABLE[((c ^ data[i] as u32) & 0xFF) as usize] ^ (c >> 8);
+        i += 1;
     }
     !c
 }

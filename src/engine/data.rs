@@ -1,0 +1,159 @@
+//! The engine's two data files, the pattern table (`patterns.bin`, see
+//! [`super::patterns`]) and the opening book (`book.txt`, see
+//! [`super::book`]).
+//!
+//! Natively (the CLI, the native tests) both are compiled in and always
+//! present. The WebAssembly module leaves them out, to stay small (README
+//! "Size"): the site ships them as `engine/patterns.bin` and
+//! `engine/book.txt`, the Workers fetch them once and hand them over with
+//! [`set_patterns`] and [`set_book`] before their first search. Until then,
+//! or when a file is refused, the engine plays without it (no pattern
+//! term; no book move), exactly as `patterns=0` and an empty book do
+//! natively.
+//!
+//! Only the very files the crate was compiled with are accepted: their
+//! lengths and CRC-32s are computed at compile time from the same files
+//! ([`PATTERNS_CRC32`], [`BOOK_CRC32`]), so a browser with the data loaded
+//! plays exactly as the native build does.
+
+use super::egtb::format::crc32;
+
+/// Bytes of the shipped pattern table.
+pub const PATTERNS_LEN: usize = super::patterns::STORED * super::patterns::SIZE;
+/// CRC-32 of the shipped pattern table (computed when the crate is compiled).
+pub const PATTERNS_CRC32: u32 = crc32(include_bytes!("patterns.bin"));
+/// Bytes of the shipped opening book.
+pub const BOOK_LEN: usize = include_str!("book.txt").len();
+/// CRC-32 of the shipped opening book's text (UTF-8).
+pub const BOOK_CRC32: u32 = crc32(include_str!("book.txt").as_bytes());
+
+/// Why a data file was refused. Nothing changes when one is: the engine
+/// plays on without it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DataError {
+    /// Not the length of the shipped file.
+    Length { expected: usize, found: usize },
+    /// The right length but other contents (damaged, or another version).
+    Checksum { expected: u32, found: u32 },
+}
+
+impl DataError {
+    /// A stable word for programs: `length` or `checksum`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            DataError::Length { .. } => "length",
+            DataError::Checksum { .. } => "checksum",
+        }
+    }
+}
+
+impl std::fmt::Display for DataError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DataError::Length { expected, found } => {
+                write!(f, "{found} bytes, expected {expected}")
+            }
+            DataError::Checksum { expected, found } => write!(
+                f,
+                "checksum {found:08x}, expected {expected:08x}: damaged or from another version"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for DataError {}
+
+/// Checks `bytes` against the length and CRC-32 of a shipped file.
+fn check(bytes: &[u8], len: usize, crc: u32) -> Result<(), DataError> {
+    if bytes.len() != len {
+        return Err(DataError::Length {
+            expected: len,
+            found: bytes.len(),
+        });
+    }
+    let found = crc32(bytes);
+    if found != crc {
+        return Err(DataError::Checksum {
+            expected: crc,
+            found,
+        });
+    }
+    Ok(())
+}
+
+/// Checks the pattern table's bytes (natively, where the table is compiled
+/// in, that is all it does). Setting it again is harmless.
+pub fn set_patterns(bytes: &[u8]) -> Result<(), DataError> {
+    check(bytes, PATTERNS_LEN, PATTERNS_CRC32)?;
+    #[cfg(target_arch = "wasm32")]
+    super::patterns::install(bytes);
+    Ok(())
+}
+
+/// Checks the opening book's text and installs it (natively only checks
+/// it, the book being compiled in). Setting it again is harmless.
+pub fn set_book(text: &str) -> Result<(), DataError> {
+    check(text.as_bytes(), BOOK_LEN, BOOK_CRC32)?;
+    #[cfg(target_arch = "wasm32")]
+    super::book::install(text);
+    Ok(())
+}
+
+/// Is the pattern table there (always, natively)?
+pub fn has_patterns() -> bool {
+    super::patterns::table().is_some()
+}
+
+/// Is the opening book there (always, natively)?
+pub fn has_book() -> bool {
+    super::book::shipped().is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_files_are_accepted() {
+        assert_eq!(set_patterns(include_bytes!("patterns.bin")), Ok(()));
+        assert_eq!(set_book(include_str!("book.txt")), Ok(()));
+        // Twice is harmless.
+        assert_eq!(set_book(include_str!("book.txt")), Ok(()));
+        assert!(has_patterns() && has_book());
+        // The compile-time checksum is the run-time one.
+        assert_eq!(crc32(include_bytes!("patterns.bin")), PATTERNS_CRC32);
+        assert_eq!(PATTERNS_LEN, 32_805);
+    }
+
+    #[test]
+    fn other_bytes_are_refused() {
+        let good = include_bytes!("patterns.bin");
+        let e = set_patterns(&good[1..]).unwrap_err();
+        assert_eq!(
+            e,
+            DataError::Length {
+                expected: 32_805,
+                found: 32_804
+            }
+        );
+        assert_eq!(e.code(), "length");
+        let mut bad = good.to_vec();
+        bad[100] ^= 1;
+        let e = set_patterns(&bad).unwrap_err();
+        assert_eq!(e.code(), "checksum");
+        assert!(e.to_string().contains("another version"), "{e}");
+        let mut book = include_str!("book.txt").to_string();
+        book.pop();
+        assert_eq!(set_book(&book).unwrap_err().code(), "length");
+        book.push(' ');
+        assert_eq!(set_book(&book).unwrap_err().code(), "checksum");
+        assert_eq!(set_book("").unwrap_err().code(), "length");
+    }
+
+    #[test]
+    fn crc32_is_the_standard_one() {
+        // The check value of CRC-32/ISO-HDLC.
+        assert_eq!(crc32(b"123456789"), 0xCBF4_3926);
+        assert_eq!(crc32(b""), 0);
+    }
+}

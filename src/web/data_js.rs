@@ -1,0 +1,97 @@
+//! The engine's data files in the browser: the module is built without the
+//! pattern table and the opening book (README "Size"); the Workers fetch
+//! `engine/patterns.bin` and `engine/book.txt` once and hand them over
+//! here before their first search ([`crate::engine::data`] checks them).
+//! Shared by every `Bot` and `Analyzer` of the module instance.
+
+use super::convert::WebError;
+use super::js::js_error;
+use crate::engine::data::{self, DataError};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+/// The error for a refused file: code `bad_engine_data`, `reason`
+/// `length` or `checksum`.
+fn data_error(file: &str, e: &DataError) -> JsValue {
+    let mut w = WebError::new("bad_engine_data", format!("engine data {file}: {e}"));
+    w.reason = Some(e.code().to_string());
+    js_error(w)
+}
+
+/// Hands over the pattern table (`engine/patterns.bin`, as a `Uint8Array`
+/// or an `ArrayBuffer`). Other bytes than the file the module was built
+/// with are refused with an `Error` of code `bad_engine_data` (`reason`
+/// `length` or `checksum`) and nothing changes: the engine plays on
+/// without the pattern term.
+#[wasm_bindgen(js_name = setPatterns)]
+pub fn set_patterns(
+    #[wasm_bindgen(unchecked_param_type = "Uint8Array | ArrayBuffer")] bytes: JsValue,
+) -> Result<(), JsValue> {
+    let array = if let Some(a) = bytes.dyn_ref::<js_sys::Uint8Array>() {
+        a.clone()
+    } else if let Some(b) = bytes.dyn_ref::<js_sys::ArrayBuffer>() {
+        js_sys::Uint8Array::new(b)
+    } else {
+        return Err(js_error(WebError::bad_argument(
+            "the pattern table must be a Uint8Array or an ArrayBuffer",
+        )));
+    };
+    let found = array.length() as usize;
+    if found != data::PATTERNS_LEN {
+        return Err(data_error(
+            "patterns.bin",
+            &DataError::Length {
+                expected: data::PATTERNS_LEN,
+                found,
+            },
+        ));
+    }
+    data::set_patterns(&array.to_vec()).map_err(|e| data_error("patterns.bin", &e))
+}
+
+/// Hands over the opening book (`engine/book.txt`, as text). Another text
+/// than the book the module was built with is refused like a bad pattern
+/// table; the engine then plays without the book.
+#[wasm_bindgen(js_name = setBook)]
+pub fn set_book(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+) -> Result<(), JsValue> {
+    let Some(js) = text.dyn_ref::<js_sys::JsString>() else {
+        return Err(js_error(WebError::bad_argument(
+            "the book must be a string",
+        )));
+    };
+    // A text far longer than the book is refused before it is copied.
+    let units = js.length() as usize;
+    if units > 4 * data::BOOK_LEN {
+        return Err(data_error(
+            "book.txt",
+            &DataError::Length {
+                expected: data::BOOK_LEN,
+                found: units,
+            },
+        ));
+    }
+    let text = String::from(js);
+    data::set_book(&text).map_err(|e| data_error("book.txt", &e))
+}
+
+#[derive(Serialize)]
+struct DataState {
+    patterns: bool,
+    book: bool,
+}
+
+/// Which data files the engine has: `{patterns, book}`.
+#[wasm_bindgen(js_name = engineData, unchecked_return_type = "EngineData")]
+pub fn engine_data() -> Result<JsValue, JsValue> {
+    super::js::to_js(&DataState {
+        patterns: data::has_patterns(),
+        book: data::has_book(),
+    })
+}
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_DATA: &'static str = r#"
+export interface EngineData { patterns: boolean; book: boolean; }
+"#;
