@@ -33,6 +33,7 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod position;
+mod sort;
 pub mod square;
 pub mod views;
 #[cfg(any(target_arch = "wasm32", test, feature = "fuzzing"))]

@@ -514,7 +514,7 @@ fn ends(moves: &[&Move]) -> Bitboard {
 /// The names of the squares of `b`, sorted by name (`a3` before `b2`).
 fn names(b: Bitboard) -> Vec<String> {
     let mut v: Vec<String> = b.map(|s| s.to_string()).collect();
-    v.sort();
+    crate::sort::sort(&mut v);
     v
 }
 

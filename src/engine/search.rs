@@ -662,7 +662,7 @@ impl<'a, D: DrawState> Searcher<'a, D> {
             // The first move is always scored; then the limits apply.
             self.can_stop = true;
         }
-        out.sort_by_key(|rm| std::cmp::Reverse(rm.score));
+        crate::sort::sort_by_key(&mut out, |rm| std::cmp::Reverse(rm.score));
         out
     }
 

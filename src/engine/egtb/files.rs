@@ -46,7 +46,7 @@ pub fn files_for_material(m: &Material) -> Vec<String> {
             names.push(file_name(&Material { wk, wm, bk, bm }));
         }
     }
-    names.sort();
+    crate::sort::sort(&mut names);
     names.dedup();
     names
 }
@@ -109,7 +109,7 @@ pub fn installed_files() -> Vec<String> {
         .ok()
         .and_then(|g| g.as_ref().map(|t| t.materials().map(file_name).collect()))
         .unwrap_or_default();
-    v.sort();
+    crate::sort::sort(&mut v);
     v
 }
 

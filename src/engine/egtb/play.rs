@@ -134,7 +134,7 @@ pub fn table_moves_in(tables: &Tables, game: &Game) -> Option<Vec<TableMove>> {
         });
     }
     // Stable: among equals the move generator's order is kept.
-    out.sort_by_key(|m| std::cmp::Reverse(m.rank()));
+    crate::sort::sort_by_key(&mut out, |m| std::cmp::Reverse(m.rank()));
     Some(out)
 }
 
