@@ -13,7 +13,7 @@ use crate::notation;
 use crate::position::{Position, PositionError, Setup};
 use crate::square::{Color, Square};
 use crate::views::pv_notation;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// A proven result: who wins and in how many plies.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -141,9 +141,9 @@ impl EvalView {
     }
 }
 
-/// One piece placed by the editor: `{square: "c3", piece: "white-man"}`.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// One piece placed by the editor: `{square: "c3", piece: "white-man"}`
+/// (read from the page's JSON by `web::convert::placed_pieces_from_json`).
+#[derive(Clone, Debug)]
 pub struct PlacedPiece {
     pub square: String,
     pub piece: String,

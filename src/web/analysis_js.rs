@@ -6,7 +6,7 @@
 
 use super::convert::{self, WebError, MAX_SHORT_TEXT};
 use super::js::{clock, js_error, object_json, to_js, Game};
-use crate::analysis_view::{summarise_games, validate_pieces, AnalysisView, EvalView, PlacedPiece};
+use crate::analysis_view::{summarise_games, validate_pieces, AnalysisView, EvalView};
 use crate::engine::analysis::{evaluate_through_forced, Analysis};
 use crate::engine::{Engine, Limits};
 use wasm_bindgen::prelude::*;
@@ -130,8 +130,7 @@ pub fn validate_setup(pieces: JsValue, turn: JsValue) -> Result<JsValue, JsValue
             "the pieces must be an array of {square, piece}",
         )));
     }
-    let pieces: Vec<PlacedPiece> = serde_json::from_str(&json)
-        .map_err(|e| js_error(WebError::bad_argument(format!("bad pieces: {e}"))))?;
+    let pieces = convert::placed_pieces_from_json(&json).map_err(js_error)?;
     let check = validate_pieces(&pieces, &turn).map_err(|m| js_error(WebError::bad_argument(m)))?;
     to_js(&check)
 }

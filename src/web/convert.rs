@@ -3,6 +3,7 @@
 //! sees, reading a move from text or an object, and the error codes. No
 //! `wasm_bindgen` here, so all of it is tested natively.
 
+use super::json;
 use crate::error_detail::ErrorDetail;
 use crate::fen::FenError;
 use crate::game::{Game, GameError, PdnError};
@@ -11,7 +12,7 @@ use crate::notation::{self, IllegalReason, NotationError};
 use crate::position::Position;
 use crate::square::Square;
 pub use crate::views::{MoveView, SearchView, StatusView};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// Longest string accepted from JavaScript for a move, FEN or side name.
 pub const MAX_SHORT_TEXT: usize = 1024;
@@ -43,8 +44,7 @@ pub struct PieceView {
 }
 
 /// A move given as an object: `{from, to}`, `{from, to, captures}` or `{path}`.
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default)]
 pub struct MoveInput {
     pub from: Option<String>,
     pub to: Option<String>,
@@ -189,7 +189,22 @@ pub fn move_input_from_json(json: &str) -> Result<MoveInput, WebError> {
             "a move must be notation text or an object {from, to} / {path}",
         ));
     }
-    serde_json::from_str(json).map_err(|e| WebError::bad_argument(format!("bad move object: {e}")))
+    let bad = |e: String| WebError::bad_argument(format!("bad move object: {e}"));
+    let v = json::parse(json).map_err(bad)?;
+    let m = json::members(
+        &v,
+        "the move object",
+        &["from", "to", "captures", "path", "notation", "crowns"],
+    )
+    .map_err(bad)?;
+    Ok(MoveInput {
+        from: json::string(m[0], "from").map_err(bad)?,
+        to: json::string(m[1], "to").map_err(bad)?,
+        captures: json::strings(m[2], "captures").map_err(bad)?,
+        path: json::strings(m[3], "path").map_err(bad)?,
+        notation: json::string(m[4], "notation").map_err(bad)?,
+        crowns: json::boolean(m[5], "crowns").map_err(bad)?,
+    })
 }
 
 /// Reads the JSON text of a search options object.
@@ -200,8 +215,45 @@ pub fn search_options_from_json(json: &str) -> Result<SearchOptions, WebError> {
             "search options must be an object {movetimeMs, depth, nodes}",
         ));
     }
-    serde_json::from_str(json)
-        .map_err(|e| WebError::bad_argument(format!("bad search options: {e}")))
+    let bad = |e: String| WebError::bad_argument(format!("bad search options: {e}"));
+    let v = json::parse(json).map_err(bad)?;
+    let m =
+        json::members(&v, "the search options", &["movetimeMs", "depth", "nodes"]).map_err(bad)?;
+    Ok(SearchOptions {
+        movetime_ms: json::number(m[0], "movetimeMs").map_err(bad)?,
+        depth: json::uint(m[1], "depth").map_err(bad)?,
+        nodes: json::number(m[2], "nodes").map_err(bad)?,
+    })
+}
+
+/// Reads the JSON text of the position editor's pieces:
+/// `[{square, piece}, ...]`, both members strings.
+pub fn placed_pieces_from_json(
+    json: &str,
+) -> Result<Vec<crate::analysis_view::PlacedPiece>, WebError> {
+    let bad = |e: String| WebError::bad_argument(format!("bad pieces: {e}"));
+    let v = json::parse(json).map_err(bad)?;
+    let json::Json::Arr(items) = &v else {
+        return Err(bad(format!(
+            "an array of {{square, piece}}, not {}",
+            v.kind()
+        )));
+    };
+    items
+        .iter()
+        .map(|item| {
+            let m = json::members(item, "a piece", &["square", "piece"]).map_err(bad)?;
+            let need = |k: usize, name: &str| {
+                json::string(m[k], name)
+                    .and_then(|s| s.ok_or_else(|| format!("missing field `{name}`")))
+                    .map_err(bad)
+            };
+            Ok(crate::analysis_view::PlacedPiece {
+                square: need(0, "square")?,
+                piece: need(1, "piece")?,
+            })
+        })
+        .collect()
 }
 
 /// Plays the move `req` names: one resolve-and-play path (the game's
@@ -340,8 +392,7 @@ pub fn status(game: &Game) -> StatusView {
 }
 
 /// Search options from JavaScript: `{movetimeMs, depth, nodes}`.
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[derive(Clone, Debug, Default)]
 pub struct SearchOptions {
     pub movetime_ms: Option<f64>,
     pub depth: Option<u32>,

@@ -270,12 +270,54 @@ fn objects_from_json_text() {
     );
     let o = convert::search_options_from_json(r#"{"depth":3}"#).unwrap();
     assert_eq!(o.depth, Some(3));
-    for bad in ["[]", r#"{"depth":-1}"#, r#"{"movetime":5}"#, "true"] {
+    let o = convert::search_options_from_json(r#"{"movetimeMs":150.5,"nodes":1e6,"depth":null}"#)
+        .unwrap();
+    assert_eq!(
+        (o.movetime_ms, o.nodes, o.depth),
+        (Some(150.5), Some(1e6), None)
+    );
+    for bad in [
+        "[]",
+        r#"{"depth":-1}"#,
+        r#"{"depth":2.5}"#,
+        r#"{"depth":"3"}"#,
+        r#"{"movetime":5}"#,
+        r#"{"nodes":true}"#,
+        "true",
+    ] {
         assert_eq!(
             convert::search_options_from_json(bad).unwrap_err().code,
             "bad_argument",
             "{bad}"
         );
+    }
+}
+
+/// The position editor's pieces: an array of `{square, piece}` strings.
+#[test]
+fn placed_pieces_from_json_text() {
+    let p = convert::placed_pieces_from_json(
+        r#"[{"square":"c3","piece":"white-man"},{"piece":"black-king","square":"h8"}]"#,
+    )
+    .unwrap();
+    assert_eq!(
+        p.iter()
+            .map(|x| (x.square.as_str(), x.piece.as_str()))
+            .collect::<Vec<_>>(),
+        [("c3", "white-man"), ("h8", "black-king")]
+    );
+    assert!(convert::placed_pieces_from_json("[]").unwrap().is_empty());
+    for bad in [
+        "{}",
+        r#"[{"square":"c3"}]"#,
+        r#"[{"square":"c3","piece":"white-man","x":1}]"#,
+        r#"[{"square":3,"piece":"white-man"}]"#,
+        r#"["c3"]"#,
+        "[",
+    ] {
+        let e = convert::placed_pieces_from_json(bad).unwrap_err();
+        assert_eq!(e.code, "bad_argument", "{bad}");
+        assert!(e.message.starts_with("bad pieces: "), "{}", e.message);
     }
 }
 

@@ -16,6 +16,10 @@ pub(crate) mod convert;
 mod convert_tests;
 #[cfg(target_arch = "wasm32")]
 mod js;
+#[cfg(feature = "fuzzing")]
+pub mod json;
+#[cfg(not(feature = "fuzzing"))]
+pub(crate) mod json;
 #[cfg(target_arch = "wasm32")]
 pub mod rules_js;
 
