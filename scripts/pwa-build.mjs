@@ -26,7 +26,10 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { FRAGMENTS, insertSiteHead, insertSiteHeader, removeFragments } from "./site-header.mjs";
 
-const LAZY_DIRS = ["egtb"]; // endgame tables: fetched by the engine on demand
+// Endgame tables: fetched by the engine on demand. (engine/, the pattern
+// table and the opening book, is precached: every bot Worker needs it at
+// its start, offline too.)
+const LAZY_DIRS = ["egtb"];
 const LAZY_BYTES = 8 * 1024 * 1024;
 const NEVER = new Set(["sw.js"]); // the worker itself is never cached by itself
 
