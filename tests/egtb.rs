@@ -83,7 +83,7 @@ fn cross_check(seed: u64, count: usize, pieces: &[u32], cap: usize) -> (usize, u
 
 #[test]
 fn every_material_has_a_file() {
-    let missing: Vec<String> = (2..=4)
+    let missing: Vec<String> = (2..=5)
         .flat_map(Material::all_with)
         .filter(|m| m.canonical())
         .filter(|m| !dir().join(format!("{m}.egtb")).exists())
@@ -105,6 +105,108 @@ fn cross_check_four_pieces() {
     let (checked, skipped) = cross_check(0x5eed_0002, 1000, &[4], 20_000);
     eprintln!("four pieces: {checked} checked, {skipped} skipped (graph too large)");
     assert_eq!(checked, 1000);
+}
+
+#[test]
+fn cross_check_five_pieces() {
+    // Five-piece graphs are larger: up to 60 000 states (the skipped ones
+    // are counted); `--include-ignored` runs a larger sample.
+    let (checked, skipped) = cross_check(0x5eed_0005, 150, &[5], 60_000);
+    eprintln!("five pieces: {checked} checked, {skipped} skipped (graph too large)");
+    assert_eq!(checked, 150);
+}
+
+#[test]
+#[ignore]
+fn cross_check_five_pieces_full() {
+    let (checked, skipped) = cross_check(0x5eed_0006, 2000, &[5], 200_000);
+    eprintln!("five pieces: {checked} checked, {skipped} skipped (graph too large)");
+    assert_eq!(checked, 2000);
+}
+
+/// A random position of exactly this material (either side to move).
+fn random_of(rng: &mut Rng, m: Material) -> Position {
+    loop {
+        let idx = rng.below(m.size() as u64) as usize;
+        let turn = if rng.below(2) == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        if let Some(p) = m.position(idx, turn) {
+            return p;
+        }
+    }
+}
+
+/// Positions reached by random moves from random ones, so that counts run
+/// (rule 2's across a capture or a crowning among them): wherever the
+/// engine's probe answers under the running counts, its answer equals the
+/// exhaustive search from that state with the real `DrawCounters`.
+fn running_counts(seed: u64, roots: usize, cap: usize) -> (usize, usize, usize) {
+    let mut rng = Rng(seed);
+    let mut solver = Solver::new(cap);
+    let materials = [
+        // Rule 2 runs into three kings against a king, or four, here.
+        mat(3, 1, 1, 0),
+        mat(4, 0, 1, 0),
+        mat(1, 0, 3, 1),
+        mat(3, 0, 1, 0),
+        mat(2, 1, 1, 0),
+        mat(2, 1, 1, 1),
+        mat(1, 1, 2, 1),
+        mat(2, 0, 2, 1),
+        mat(3, 0, 2, 0),
+        mat(1, 2, 2, 0),
+    ];
+    let (mut answered, mut silent, mut skipped) = (0, 0, 0);
+    for i in 0..roots {
+        let mut pos = random_of(&mut rng, materials[i % materials.len()]);
+        let mut c = DrawCounters::new(&pos);
+        let plies = rng.below(40);
+        for _ in 0..=plies {
+            if pos.pieces(pos.turn()).is_empty() || !pos.has_any_move() || c.draw(&pos).is_some()
+            {
+                break;
+            }
+            match tables().probe(&pos, &c) {
+                None => silent += 1,
+                Some(kind) => match solver.solve(&pos, c) {
+                    None => skipped += 1,
+                    Some((k, _)) => {
+                        assert_eq!(
+                            kind,
+                            k,
+                            "{} ({}) under {c:?}: table vs exhaustive search",
+                            pos.fen(),
+                            Material::of(&pos)
+                        );
+                        answered += 1;
+                    }
+                },
+            }
+            let moves = pos.legal_moves();
+            let mv = moves.iter().nth(rng.below(moves.len() as u64) as usize).unwrap();
+            let next = pos.play(mv).unwrap();
+            c = c.after(&pos, mv, &next);
+            pos = next;
+        }
+    }
+    eprintln!("running counts: {answered} answered and checked, {silent} not answered, {skipped} skipped");
+    (answered, silent, skipped)
+}
+
+#[test]
+fn cross_check_under_running_counts() {
+    let (answered, _, _) = running_counts(0x5eed_0007, 60, 60_000);
+    assert!(answered >= 300, "{answered}");
+}
+
+#[test]
+#[ignore]
+fn cross_check_under_running_counts_full() {
+    let (answered, _, _) = running_counts(0x5eed_0008, 600, 200_000);
+    assert!(answered >= 3000, "{answered}");
 }
 
 // ---------------------------------------------------------------------

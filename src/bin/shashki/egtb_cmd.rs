@@ -14,7 +14,7 @@ pub const DEFAULT_DIR: &str = "www/egtb";
 pub fn egtb(argv: &[String]) -> Result<ExitCode, String> {
     let Some((sub, rest)) = argv.split_first() else {
         return Err(
-            "usage: shashki egtb build [--pieces N] [--out DIR] [--distances N] | probe [--dir DIR] | repack --from DIR --out DIR [--distances N]"
+            "usage: shashki egtb build [--pieces N] [--out DIR] [--distances N] [--threads N] | probe [--dir DIR] | repack --from DIR --out DIR [--distances N]"
                 .into(),
         );
     };
@@ -28,12 +28,15 @@ pub fn egtb(argv: &[String]) -> Result<ExitCode, String> {
 
 fn build_cmd(argv: &[String]) -> Result<ExitCode, String> {
     let a = Args::parse(argv, &[])?;
-    a.only(&["pieces", "out", "distances"])?;
-    let pieces = a.number::<u32>("pieces")?.unwrap_or(4);
+    a.only(&["pieces", "out", "distances", "threads"])?;
+    let pieces = a.number::<u32>("pieces")?.unwrap_or(5);
     let distances = a.number::<u32>("distances")?.unwrap_or(SHIPPED_DISTANCES);
-    if !(2..=4).contains(&pieces) {
+    let threads = a.number::<usize>("threads")?.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    if !(2..=5).contains(&pieces) {
         return Err(format!(
-            "--pieces {pieces}: the exact count model covers 2 to 4 pieces (see the README)"
+            "--pieces {pieces}: the exact count model covers 2 to 5 pieces (see the README)"
         ));
     }
     let out = PathBuf::from(a.value("out").unwrap_or(DEFAULT_DIR));
@@ -41,7 +44,7 @@ fn build_cmd(argv: &[String]) -> Result<ExitCode, String> {
     let start = std::time::Instant::now();
     let mut total = 0usize;
     let mut err = None;
-    build::build_all(pieces, |m: &Material, s: &build::Solved| {
+    build::build_all(pieces, threads, |m: &Material, s: &build::Solved| {
         let planes = if keeps_distances(m, distances) { 2 } else { 1 };
         let bytes = format::encode(m, &s.entries, planes);
         total += bytes.len();
@@ -169,9 +172,13 @@ fn probe_cmd(argv: &[String]) -> Result<ExitCode, String> {
         }
         let v = match Position::from_fen(fen) {
             Err(e) => json!({"fen": fen, "error": e.to_string()}),
-            Ok(p) if p.piece_count() > 4 => json!({
+            Ok(p) if p.piece_count() > egtb::index::MAX_PIECES => json!({
                 "fen": fen,
-                "error": format!("{} pieces: the tables hold at most 4", p.piece_count())
+                "error": format!(
+                    "{} pieces: the tables hold at most {}",
+                    p.piece_count(),
+                    egtb::index::MAX_PIECES
+                )
             }),
             Ok(p) => match tables.probe_fresh(&p) {
                 Ok(r) => json!({"fen": fen, "result": r.kind.word(), "moves": r.moves()}),

@@ -10,7 +10,7 @@ use crate::game::{DrawCounters, Game, Status};
 use crate::position::Position;
 
 /// The most pieces a table holds.
-pub const MAX_PIECES: u32 = 4;
+pub const MAX_PIECES: u32 = super::index::MAX_PIECES;
 
 /// The file name of a material's table (`w1k0m-b3k0m.egtb`): the file of
 /// the material or of its colour mirror, whichever is stored.

@@ -87,7 +87,7 @@ pub mod play;
 pub use format::{FormatError, TableFile};
 pub use index::Material;
 
-use crate::game::draws::{lone_king_side, main_road_side};
+use crate::game::draws::main_road_side;
 use crate::game::DrawCounters;
 use crate::movegen::MoveList;
 use crate::position::Position;
@@ -333,7 +333,7 @@ impl Tables {
         if pos.kings().any() && counts.draw(pos).is_some() {
             return Some(Kind::Draw);
         }
-        if pos.piece_count() > 4 {
+        if pos.piece_count() > index::MAX_PIECES {
             return None;
         }
         if pos.has_capture() {
@@ -360,33 +360,59 @@ impl Tables {
             return Some(Kind::Draw);
         }
         let model = build::Model::of(&m);
-        let clock = if model.clock == 1 {
+        if model.clock == 1 {
             return Some(kind);
-        } else if model.clock == 10 {
-            counts.balance_plies()
-        } else {
-            counts.kings_only_plies()
-        };
+        }
         if main_road_side(pos).is_some() && counts.main_road().map(|x| x.1) != Some(0) {
             return None;
         }
-        if let Some(strong) = lone_king_side(pos) {
-            let implied = if pos.turn() == strong {
-                clock / 2
-            } else {
-                clock.div_ceil(2)
+        let k5 = counts.kings_only_plies();
+        let b4 = counts.balance_plies();
+        // The clock the table's state is read at (module docs, "Probing").
+        let clock = if model.clock == 10 {
+            b4
+        } else if let Some(strong) = model.lone {
+            let Some((side, moves)) = counts.lone_king() else {
+                return None;
             };
-            if counts.lone_king() != Some((strong, implied)) {
+            if side != strong {
                 return None;
             }
-        }
+            let strong_to_move = pos.turn() == strong;
+            if model.dual {
+                // Rule 2's count follows rule 4's plies from the material's
+                // start, and the threshold is on them.
+                if moves != build::lone_moves(b4, strong_to_move) {
+                    return None;
+                }
+                k5
+            } else {
+                // No man: rule 2 falls first; its count stands as the clock
+                // while rule 5's has not run further (module docs).
+                if build::lone_moves(k5, strong_to_move) == moves {
+                    k5
+                } else {
+                    let c = build::lone_clock(moves, strong_to_move) as u32;
+                    if k5 > c {
+                        return None;
+                    }
+                    c
+                }
+            }
+        } else {
+            k5
+        };
         let x = if model.dual {
+            if e.thr() != THR_ANY && b4 > u32::from(e.thr()) {
+                // Drawn with rule 5 at zero, so drawn with it running too.
+                return Some(Kind::Draw);
+            }
             if clock != 0 {
                 return None;
             }
-            counts.balance_plies()
+            b4
         } else {
-            if model.clock == 30 && m.both_kings() && counts.balance_plies() != clock {
+            if model.clock == 30 && m.both_kings() && model.lone.is_none() && b4 != clock {
                 return None;
             }
             clock
@@ -427,7 +453,7 @@ pub fn install(tables: Tables) {
 /// The engine's probe: the exact result under the running counts, if the
 /// installed tables answer (see [`Tables::probe`]).
 pub fn probe(pos: &Position, counts: &DrawCounters) -> Option<Kind> {
-    if pos.piece_count() > 4 {
+    if pos.piece_count() > index::MAX_PIECES {
         return None;
     }
     let g = INSTALLED.read().ok()?;
@@ -436,7 +462,7 @@ pub fn probe(pos: &Position, counts: &DrawCounters) -> Option<Kind> {
 
 /// The installed tables' fresh-count result (for display), if any.
 pub fn probe_installed_fresh(pos: &Position) -> Option<Probe> {
-    if pos.piece_count() > 4 {
+    if pos.piece_count() > index::MAX_PIECES {
         return None;
     }
     let g = INSTALLED.read().ok()?;
