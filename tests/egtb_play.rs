@@ -17,13 +17,13 @@ fn install() {
     egtb::install(t);
 }
 
-/// Random quiet positions of 2-4 pieces whose fresh-count result is
+/// Random quiet positions of 2-5 pieces whose fresh-count result is
 /// `want` for the side to move (or for the other side, `Loss`).
 fn sample(seed: u64, count: usize, want: &[Kind]) -> Vec<(Position, Kind)> {
     let mut rng = Rng(seed);
     let mut out = Vec::new();
     while out.len() < count {
-        let n = 2 + rng.below(3) as u32;
+        let n = 2 + rng.below(4) as u32;
         let Some(p) = try_random_position(&mut rng, n) else {
             continue;
         };
@@ -172,9 +172,9 @@ fn the_engine_follows_the_counts() {
 #[test]
 fn the_search_reads_the_tables_below_the_root() {
     install();
-    // Five pieces: not in the tables, but White's capture of d4 leaves
-    // three kings against a king, which the tables decide inside the search.
-    let game = Game::from_fen("W:WKa1,Kc3,Ke1:BKf8,d4").unwrap();
+    // Six pieces: not in the tables, but White's capture of d4 leaves
+    // four kings against a king, which the tables decide inside the search.
+    let game = Game::from_fen("W:WKa1,Kc3,Ke1,Kh2:BKf8,d4").unwrap();
     let pos = *game.position();
     assert!(egtb::probe(&pos, &game.counters()).is_none());
     let r = Engine::new(4).search(&game, &Limits::depth(3), &Clock::frozen());

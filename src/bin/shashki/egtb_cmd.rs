@@ -28,7 +28,8 @@ pub fn egtb(argv: &[String]) -> Result<ExitCode, String> {
 
 fn build_cmd(argv: &[String]) -> Result<ExitCode, String> {
     let a = Args::parse(argv, &[])?;
-    a.only(&["pieces", "out", "distances", "threads"])?;
+    a.only(&["pieces", "out", "distances", "threads", "quantum", "block"])?;
+    let packing = packing_args(&a)?;
     let pieces = a.number::<u32>("pieces")?.unwrap_or(5);
     let distances = a.number::<u32>("distances")?.unwrap_or(SHIPPED_DISTANCES);
     let threads = a.number::<usize>("threads")?.unwrap_or_else(|| {
@@ -46,7 +47,7 @@ fn build_cmd(argv: &[String]) -> Result<ExitCode, String> {
     let mut err = None;
     build::build_all(pieces, threads, |m: &Material, s: &build::Solved| {
         let planes = if keeps_distances(m, distances) { 2 } else { 1 };
-        let bytes = format::encode(m, &s.entries, planes);
+        let bytes = format::encode_with(m, &s.entries, planes, packing(m));
         total += bytes.len();
         let path = out.join(format!("{m}.egtb"));
         if let Err(e) = std::fs::write(&path, &bytes) {
@@ -91,11 +92,37 @@ fn keeps_distances(m: &Material, distances: u32) -> bool {
     m.pieces() <= distances || (m.men() == 0 && m.pieces() == 4 && (m.wk == 3 || m.bk == 3))
 }
 
+/// The shipped packing of the five-piece files (format version 3): blocks
+/// of this many entries, thresholds rounded down to multiples of
+/// [`SHIPPED_QUANTUM`] (see the README). Up to four pieces: version 2.
+pub const SHIPPED_BLOCK: usize = 32768;
+pub const SHIPPED_QUANTUM: u8 = 1;
+
+/// `--block N --quantum Q` for the five-piece files, else the shipped ones.
+fn packing_args(a: &Args) -> Result<impl Fn(&Material) -> format::Packing, String> {
+    let block = a.number::<usize>("block")?.unwrap_or(SHIPPED_BLOCK);
+    let quantum = a.number::<u8>("quantum")?.unwrap_or(SHIPPED_QUANTUM);
+    if !block.is_power_of_two() || !(4096..=65536).contains(&block) {
+        return Err(format!("--block {block}: a power of two from 4096 to 65536"));
+    }
+    if !(1..=32).contains(&quantum) {
+        return Err(format!("--quantum {quantum}: 1 (exact) to 32"));
+    }
+    Ok(move |m: &Material| {
+        if m.pieces() <= 4 {
+            format::Packing::V2
+        } else {
+            format::Packing { block, quantum }
+        }
+    })
+}
+
 /// Rewrites the files of one folder into another, keeping the distances
 /// only up to `--distances` pieces.
 fn repack_cmd(argv: &[String]) -> Result<ExitCode, String> {
     let a = Args::parse(argv, &[])?;
-    a.only(&["from", "out", "distances"])?;
+    a.only(&["from", "out", "distances", "quantum", "block"])?;
+    let packing = packing_args(&a)?;
     let from = PathBuf::from(a.value("from").ok_or("--from DIR is required")?);
     let out = PathBuf::from(a.value("out").ok_or("--out DIR is required")?);
     let distances = a.number::<u32>("distances")?.unwrap_or(SHIPPED_DISTANCES);
@@ -120,7 +147,14 @@ fn repack_cmd(argv: &[String]) -> Result<ExitCode, String> {
         } else {
             1
         };
-        let packed = format::encode(&m, &entries, planes);
+        if f.quantum > 1 && packing(&m).quantum < f.quantum {
+            return Err(format!(
+                "{}: its thresholds are rounded to {}; repack from a file with exact ones",
+                p.display(),
+                f.quantum
+            ));
+        }
+        let packed = format::encode_with(&m, &entries, planes, packing(&m));
         total += packed.len();
         let dest = out.join(format!("{m}.egtb"));
         std::fs::write(&dest, &packed).map_err(|e| format!("{}: {e}", dest.display()))?;

@@ -1,4 +1,4 @@
-//! Endgame tables: every ending of up to four pieces, solved exactly under
+//! Endgame tables: every ending of up to five pieces, solved exactly under
 //! the game's own draw counts ([`DrawCounters`]).
 //!
 //! # What a table says
@@ -65,9 +65,36 @@
 //! cross-check found no difference on 359 such positions); the result
 //! itself is exact.
 //!
-//! Five pieces are out of this model: rule 2 can then run across a change
-//! of material (four kings against a king become three), so its count
-//! would have to enter the state; the builder refuses `--pieces 5`.
+//! # Five pieces
+//!
+//! With five pieces rule 3 cannot hold (it needs exactly three against
+//! one) and rules 4 and 5 run as with four (60 and 30 plies). What is new
+//! is that **rule 2's count can survive a change of material**: three
+//! kings and a man against a king become four kings against a king by a
+//! crowning, and three kings against a king when the lone king takes the
+//! man; four kings against a king become three when it takes a king. The
+//! count goes on in each case (`draws.rs`), so those children are not
+//! fresh. The builder handles it thus:
+//!
+//! * In the materials without men where rule 2 runs (three and four kings
+//!   against a king) rule 2 falls no later than rule 5 (15 of the stronger
+//!   side's moves against 30 plies), so a running rule-2 count of `s`
+//!   moves is the same as the state whose clock is [`build::lone_clock`]
+//!   `(s)`: the builder keeps every clock of these two materials and reads
+//!   the child there. The probe does the same when the game's rule-2
+//!   count is ahead of what rule 5's plies imply.
+//! * Three kings and a man against a king is a dual material (rule 5 and
+//!   rule 4's plies); from its start rule 2's count follows rule 4's plies,
+//!   so the threshold on them is capped at the stronger side's 15th move,
+//!   and a child into which rule 2 runs on is read at the clock each rule-4
+//!   count leads to.
+//! * Materials where one side has no king cannot hold a count (that side
+//!   moves a man every turn, which also makes the states acyclic): no
+//!   clock.
+//!
+//! A five-piece material is entered with fresh counts, but for rule 2's,
+//! which may run in from six pieces (four kings and a man against a king
+//! losing a king): the probe then answers `None`.
 //!
 //! # Probing under running counts
 //!
@@ -402,10 +429,13 @@ impl Tables {
         } else {
             k5
         };
+        // A rounded threshold (format version 3) is a lower bound: above
+        // it the result is not known.
+        let rounded = self.quantum(&m) > 1;
         let x = if model.dual {
             if e.thr() != THR_ANY && b4 > u32::from(e.thr()) {
                 // Drawn with rule 5 at zero, so drawn with it running too.
-                return Some(Kind::Draw);
+                return if rounded { None } else { Some(Kind::Draw) };
             }
             if clock != 0 {
                 return None;
@@ -417,11 +447,19 @@ impl Tables {
             }
             clock
         };
-        Some(if e.thr() == THR_ANY || x <= u32::from(e.thr()) {
-            kind
+        if e.thr() == THR_ANY || x <= u32::from(e.thr()) {
+            Some(kind)
+        } else if rounded {
+            None
         } else {
-            Kind::Draw
-        })
+            Some(Kind::Draw)
+        }
+    }
+
+    /// The threshold quantum of a material's file (1: exact).
+    fn quantum(&self, m: &Material) -> u8 {
+        let m = if m.canonical() { *m } else { m.flipped() };
+        self.files.get(&m).map_or(1, |f| f.quantum)
     }
 }
 
