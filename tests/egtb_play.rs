@@ -85,6 +85,63 @@ fn drawn_positions_are_held(seed: u64, count: usize) {
     }
 }
 
+/// Random quiet positions of the five-piece materials the set holds (four
+/// kings against a king, three kings against two) with the result `want`
+/// (wins counted from either side).
+fn sample_five(seed: u64, count: usize, want: &[Kind]) -> Vec<(Position, Kind)> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let Some(p) = try_random_position(&mut rng, 5) else {
+            continue;
+        };
+        if p.has_capture() || p.kings().count() != 5 {
+            continue;
+        }
+        if let Some(r) = egtb::probe_installed_fresh(&p) {
+            if want.contains(&r.kind) {
+                out.push((p, r.kind));
+            }
+        }
+    }
+    out
+}
+
+fn five_piece_endings(seed: u64, won: usize, drawn: usize) {
+    install();
+    for (pos, kind) in sample_five(seed, won, &[Kind::Win, Kind::Loss]) {
+        let winner = if kind == Kind::Win {
+            pos.turn()
+        } else {
+            pos.turn().opposite()
+        };
+        match play_out(pos, 400) {
+            Status::Win { winner: w, .. } if w == winner => {}
+            other => panic!("{}: {winner:?} should win, got {other:?}", pos.fen()),
+        }
+    }
+    for (pos, _) in sample_five(seed + 1, drawn, &[Kind::Draw]) {
+        let end = play_out(pos, 200);
+        assert!(
+            !matches!(end, Status::Win { .. }),
+            "{}: a drawn position was lost: {end:?}",
+            pos.fen()
+        );
+    }
+}
+
+#[test]
+fn five_piece_endings_short() {
+    five_piece_endings(0xbeef_0051, 20, 10);
+}
+
+/// 200 won and 100 drawn five-piece positions (`--include-ignored`).
+#[test]
+#[ignore]
+fn five_piece_endings_full() {
+    five_piece_endings(0xbeef_0053, 200, 100);
+}
+
 #[test]
 fn won_endings_are_won_short() {
     won_positions_are_won(0xbeef_0001, 25);

@@ -14,7 +14,7 @@ pub const DEFAULT_DIR: &str = "www/egtb";
 pub fn egtb(argv: &[String]) -> Result<ExitCode, String> {
     let Some((sub, rest)) = argv.split_first() else {
         return Err(
-            "usage: shashki egtb build [--pieces N] [--out DIR] [--distances N] [--threads N] | probe [--dir DIR] | repack --from DIR --out DIR [--distances N]"
+            "usage: shashki egtb build [--pieces N] [--max-men N] [--out DIR] [--distances N] [--threads N] [--block N] [--quantum Q] | probe [--dir DIR] | repack --from DIR --out DIR [--distances N]"
                 .into(),
         );
     };
@@ -28,9 +28,22 @@ pub fn egtb(argv: &[String]) -> Result<ExitCode, String> {
 
 fn build_cmd(argv: &[String]) -> Result<ExitCode, String> {
     let a = Args::parse(argv, &[])?;
-    a.only(&["pieces", "out", "distances", "threads", "quantum", "block"])?;
+    a.only(&[
+        "pieces",
+        "out",
+        "distances",
+        "threads",
+        "quantum",
+        "block",
+        "max-men",
+    ])?;
     let packing = packing_args(&a)?;
     let pieces = a.number::<u32>("pieces")?.unwrap_or(5);
+    // The shipped set: up to four pieces, and the five-piece materials
+    // without men (see the README for what the others would take).
+    let max_men = a
+        .number::<u32>("max-men")?
+        .unwrap_or(if pieces == 5 { 0 } else { pieces });
     let distances = a.number::<u32>("distances")?.unwrap_or(SHIPPED_DISTANCES);
     let threads = a.number::<usize>("threads")?.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
@@ -45,31 +58,36 @@ fn build_cmd(argv: &[String]) -> Result<ExitCode, String> {
     let start = std::time::Instant::now();
     let mut total = 0usize;
     let mut err = None;
-    build::build_all(pieces, threads, |m: &Material, s: &build::Solved| {
-        let planes = if keeps_distances(m, distances) { 2 } else { 1 };
-        let bytes = format::encode_with(m, &s.entries, planes, packing(m));
-        total += bytes.len();
-        let path = out.join(format!("{m}.egtb"));
-        if let Err(e) = std::fs::write(&path, &bytes) {
-            err.get_or_insert(format!("{}: {e}", path.display()));
-        }
-        let (w, d, l) = s
-            .entries
-            .iter()
-            .fold((0, 0, 0), |(w, d, l), e| match e.kind() {
-                Some(egtb::Kind::Win) => (w + 1, d, l),
-                Some(egtb::Kind::Draw) => (w, d + 1, l),
-                Some(egtb::Kind::Loss) => (w, d, l + 1),
-                None => (w, d, l),
-            });
-        eprintln!(
+    build::build_all(
+        pieces,
+        max_men,
+        threads,
+        |m: &Material, s: &build::Solved| {
+            let planes = if keeps_distances(m, distances) { 2 } else { 1 };
+            let bytes = format::encode_with(m, &s.entries, planes, packing(m));
+            total += bytes.len();
+            let path = out.join(format!("{m}.egtb"));
+            if let Err(e) = std::fs::write(&path, &bytes) {
+                err.get_or_insert(format!("{}: {e}", path.display()));
+            }
+            let (w, d, l) = s
+                .entries
+                .iter()
+                .fold((0, 0, 0), |(w, d, l), e| match e.kind() {
+                    Some(egtb::Kind::Win) => (w + 1, d, l),
+                    Some(egtb::Kind::Draw) => (w, d + 1, l),
+                    Some(egtb::Kind::Loss) => (w, d, l + 1),
+                    None => (w, d, l),
+                });
+            eprintln!(
             "{m}: {w} won, {d} drawn, {l} lost; {} bytes; distances changed by a running clock: {} (where the fastest line fits: {}); {:.1} s",
             bytes.len(),
             s.changed_distances,
             s.unstable_distances,
             start.elapsed().as_secs_f64()
         );
-    });
+        },
+    );
     if let Some(e) = err {
         return Err(e);
     }
@@ -86,10 +104,14 @@ fn build_cmd(argv: &[String]) -> Result<ExitCode, String> {
 pub const SHIPPED_DISTANCES: u32 = 3;
 
 /// Whether a material's file keeps its distances: up to `distances`
-/// pieces, and always three kings against a king (Petrov's triangle: the
-/// lessons page's endgame trainer shows "wins in N moves" there; 66 KB).
+/// pieces, always three kings against a king (Petrov's triangle: the
+/// lessons page's endgame trainer shows "wins in N moves" there; 66 KB),
+/// and the five-piece materials without men (four kings against a king,
+/// three against two: 874 KB with them, 424 KB without).
 fn keeps_distances(m: &Material, distances: u32) -> bool {
-    m.pieces() <= distances || (m.men() == 0 && m.pieces() == 4 && (m.wk == 3 || m.bk == 3))
+    m.pieces() <= distances
+        || (m.men() == 0 && m.pieces() == 4 && (m.wk == 3 || m.bk == 3))
+        || (m.men() == 0 && m.pieces() == 5)
 }
 
 /// The shipped packing of the five-piece files (format version 3): blocks
@@ -103,7 +125,9 @@ fn packing_args(a: &Args) -> Result<impl Fn(&Material) -> format::Packing, Strin
     let block = a.number::<usize>("block")?.unwrap_or(SHIPPED_BLOCK);
     let quantum = a.number::<u8>("quantum")?.unwrap_or(SHIPPED_QUANTUM);
     if !block.is_power_of_two() || !(4096..=65536).contains(&block) {
-        return Err(format!("--block {block}: a power of two from 4096 to 65536"));
+        return Err(format!(
+            "--block {block}: a power of two from 4096 to 65536"
+        ));
     }
     if !(1..=32).contains(&quantum) {
         return Err(format!("--quantum {quantum}: 1 (exact) to 32"));

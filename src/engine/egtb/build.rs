@@ -377,12 +377,14 @@ impl Work<'_> {
     }
 }
 
-/// Solves the materials up to `pieces` pieces, smallest first, on
-/// `threads` threads (materials that do not depend on each other are
+/// Solves the materials up to `pieces` pieces, smallest first (of
+/// `pieces` pieces only those with at most `top_men` men: a material
+/// needs only smaller ones and those with fewer men), on `threads` threads (materials that do not depend on each other are
 /// solved at the same time; the result does not depend on the number).
 /// `progress` hears about each material as it is done, in build order.
 pub fn build_all(
     pieces: u32,
+    top_men: u32,
     threads: usize,
     mut progress: impl FnMut(&Material, &Solved),
 ) -> HashMap<Material, Solved> {
@@ -395,6 +397,7 @@ pub fn build_all(
         let all: Vec<Material> = Material::all_with(n)
             .into_iter()
             .filter(Material::canonical)
+            .filter(|m| n < pieces || m.men() <= top_men)
             .collect();
         // A material needs the smaller ones and those with one man fewer
         // (a crowning): the materials with as many men are independent.

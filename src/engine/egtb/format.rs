@@ -234,7 +234,9 @@ impl TableFile {
             )));
         }
         if !(1..=32).contains(&quantum) || (v3 && u32_at(bytes, 32)? != 0) {
-            return Err(FormatError::BadHeader(format!("threshold quantum {quantum}")));
+            return Err(FormatError::BadHeader(format!(
+                "threshold quantum {quantum}"
+            )));
         }
         let head = start + 4 * (blocks + 1);
         let offsets = (0..=blocks)
