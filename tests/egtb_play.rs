@@ -17,13 +17,13 @@ fn install() {
     egtb::install(t);
 }
 
-/// Random quiet positions of 2-4 pieces whose fresh-count result is
+/// Random quiet positions of 2-5 pieces whose fresh-count result is
 /// `want` for the side to move (or for the other side, `Loss`).
 fn sample(seed: u64, count: usize, want: &[Kind]) -> Vec<(Position, Kind)> {
     let mut rng = Rng(seed);
     let mut out = Vec::new();
     while out.len() < count {
-        let n = 2 + rng.below(3) as u32;
+        let n = 2 + rng.below(4) as u32;
         let Some(p) = try_random_position(&mut rng, n) else {
             continue;
         };
@@ -83,6 +83,63 @@ fn drawn_positions_are_held(seed: u64, count: usize) {
             pos.fen()
         );
     }
+}
+
+/// Random quiet positions of the five-piece materials the set holds (four
+/// kings against a king, three kings against two) with the result `want`
+/// (wins counted from either side).
+fn sample_five(seed: u64, count: usize, want: &[Kind]) -> Vec<(Position, Kind)> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let Some(p) = try_random_position(&mut rng, 5) else {
+            continue;
+        };
+        if p.has_capture() || p.kings().count() != 5 {
+            continue;
+        }
+        if let Some(r) = egtb::probe_installed_fresh(&p) {
+            if want.contains(&r.kind) {
+                out.push((p, r.kind));
+            }
+        }
+    }
+    out
+}
+
+fn five_piece_endings(seed: u64, won: usize, drawn: usize) {
+    install();
+    for (pos, kind) in sample_five(seed, won, &[Kind::Win, Kind::Loss]) {
+        let winner = if kind == Kind::Win {
+            pos.turn()
+        } else {
+            pos.turn().opposite()
+        };
+        match play_out(pos, 400) {
+            Status::Win { winner: w, .. } if w == winner => {}
+            other => panic!("{}: {winner:?} should win, got {other:?}", pos.fen()),
+        }
+    }
+    for (pos, _) in sample_five(seed + 1, drawn, &[Kind::Draw]) {
+        let end = play_out(pos, 200);
+        assert!(
+            !matches!(end, Status::Win { .. }),
+            "{}: a drawn position was lost: {end:?}",
+            pos.fen()
+        );
+    }
+}
+
+#[test]
+fn five_piece_endings_short() {
+    five_piece_endings(0xbeef_0051, 20, 10);
+}
+
+/// 200 won and 100 drawn five-piece positions (`--include-ignored`).
+#[test]
+#[ignore]
+fn five_piece_endings_full() {
+    five_piece_endings(0xbeef_0053, 200, 100);
 }
 
 #[test]
@@ -172,9 +229,9 @@ fn the_engine_follows_the_counts() {
 #[test]
 fn the_search_reads_the_tables_below_the_root() {
     install();
-    // Five pieces: not in the tables, but White's capture of d4 leaves
-    // three kings against a king, which the tables decide inside the search.
-    let game = Game::from_fen("W:WKa1,Kc3,Ke1:BKf8,d4").unwrap();
+    // Six pieces: not in the tables, but White's capture of d4 leaves
+    // four kings against a king, which the tables decide inside the search.
+    let game = Game::from_fen("W:WKa1,Kc3,Ke1,Kh2:BKf8,d4").unwrap();
     let pos = *game.position();
     assert!(egtb::probe(&pos, &game.counters()).is_none());
     let r = Engine::new(4).search(&game, &Limits::depth(3), &Clock::frozen());

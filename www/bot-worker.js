@@ -11,7 +11,7 @@
 // The game is rebuilt from {startFen, moves} for every request.
 //
 // Endgame tables: before answering, the Worker fetches the table files the
-// position can need (egtbFilesFor: at most four pieces) from egtb/<file>,
+// position can need (egtbFilesFor: at most five pieces) from egtb/<file>,
 // once each, and hands them to the Bot, which checks them (a damaged file is
 // refused and the bot plays on without it). The service worker keeps what
 // was fetched under egtb/, so a table once used works offline.

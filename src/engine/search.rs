@@ -143,7 +143,7 @@ impl DrawState for DrawCounters {
 
     #[inline]
     fn table(&self, pos: &Position) -> Option<super::egtb::Kind> {
-        if pos.piece_count() > 4 {
+        if pos.piece_count() > super::egtb::index::MAX_PIECES {
             return None;
         }
         super::egtb::probe(pos, self)

@@ -84,7 +84,7 @@ impl Bot {
 
 /// The endgame table files a game can need from its current position on
 /// (its material and every one it can become), e.g.
-/// `["w0k1m-b1k0m.egtb", "w1k0m-b1k0m.egtb"]`; empty above four pieces.
+/// `["w0k1m-b1k0m.egtb", "w1k0m-b1k0m.egtb"]`; empty above five pieces.
 #[wasm_bindgen(js_name = egtbFilesFor)]
 pub fn egtb_files_for(game: &Game) -> Vec<String> {
     files::files_for(game.inner().position())
@@ -104,7 +104,7 @@ struct TableVerdict {
 
 /// What the loaded tables say about the game's position under its running
 /// draw counts: `{result, sideToMove, moves}` from the side to move's view,
-/// or `null` when no loaded table decides it (more than four pieces, the
+/// or `null` when no loaded table decides it (more than five pieces, the
 /// file not loaded, the game over).
 #[wasm_bindgen(js_name = egtbProbe, unchecked_return_type = "TableVerdict | null")]
 pub fn egtb_probe(game: &Game) -> Result<JsValue, JsValue> {

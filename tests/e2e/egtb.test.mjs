@@ -87,9 +87,13 @@ export const tests = [
       assertEq((await tablebase(page)).text, "Tablebase: White wins in 2 moves", "pasted position");
       await paste(page, "W:WKc1:BKh8");
       assertEq(await tablebase(page), { state: "draw", text: "Tablebase: draw" }, "king against king");
-      // More than four pieces: no line.
+      // Five pieces: four kings against a king is in the tables
+      // (`shashki egtb probe`: {"moves":4,"result":"win"}) ...
+      await paste(page, "W:WKa1,Kb2,Kc1,Kd2:BKe7");
+      assertEq((await tablebase(page)).text, "Tablebase: White wins in 4 moves", "four kings against a king");
+      // ... five pieces with men are not: no line.
       await paste(page, "W:Wa3,c1,e1:BKh8,Kg7");
-      assertEq(await tablebase(page), { state: "none", text: "" }, "five pieces: no table");
+      assertEq(await tablebase(page), { state: "none", text: "" }, "five pieces with men: no table");
     },
   },
 

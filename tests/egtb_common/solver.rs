@@ -11,8 +11,8 @@ use std::collections::HashMap;
 // ---------------------------------------------------------------------
 // An independent solver: the whole game graph from a root, states being
 // (position, the game's own DrawCounters), solved backwards. After a
-// capture every count is fresh (checked), so those positions are solved
-// once and shared.
+// capture the counts are fresh but for rule 2's (see below), so those
+// positions are solved once and shared.
 
 pub struct Solver {
     /// Every state solved so far (each solve settles a closed graph).
@@ -71,8 +71,10 @@ impl Solver {
                 for mv in pos.legal_moves().iter() {
                     let next = pos.play(mv).unwrap();
                     let c2 = c.after(&pos, mv, &next);
-                    if mv.is_capture() {
-                        assert_eq!(c2, DrawCounters::new(&next), "counts fresh after a capture");
+                    // After a capture every count is fresh, except rule 2's
+                    // when the lone king takes one of four kings or more (or
+                    // the man beside three): such a child stays in the graph.
+                    if mv.is_capture() && c2 == DrawCounters::new(&next) {
                         let (k, d) = self.fresh(&next)?;
                         max_known = max_known.max(d);
                         list.push(Kid::Known(k, d));

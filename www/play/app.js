@@ -247,7 +247,7 @@ function update({ think = true, render = true, save = render, st = game.status()
 function renderPanels(st) {
   const pieces = game.board();
   const key = tablebaseKey();
-  probeTables(st, key, pieces);
+  probeTables(st, key);
   renderStatus(st, key);
   renderPlayers(st, pieces);
   renderMoves();
@@ -280,7 +280,7 @@ function renderStatus(st, tbKey) {
 }
 
 // ---- endgame tables ----------------------------------------------------
-// With four pieces or fewer the Worker loads the endgame tables the position
+// With five pieces or fewer the Worker loads the endgame tables the position
 // needs and says what they decide: {result, sideToMove, moves} or null.
 
 let tb = { key: "", asked: "", verdict: null };
@@ -304,9 +304,11 @@ function renderTablebase(key = tablebaseKey()) {
   el.dataset.state = v ? v.result : known ? "none" : "pending";
 }
 
-async function probeTables(st, key, pieces) {
+async function probeTables(st, key) {
   if (tb.key === key || tb.asked === key) return;
-  if (st.state !== "ongoing" || pieces.length > 4) {
+  // The engine says whether the tables can hold this position (no file
+  // for it: too many pieces).
+  if (st.state !== "ongoing" || engine.egtbFilesFor(game).length === 0) {
     tb = { key, asked: key, verdict: null };
     return;
   }

@@ -14,7 +14,7 @@ pub const DEFAULT_DIR: &str = "www/egtb";
 pub fn egtb(argv: &[String]) -> Result<ExitCode, String> {
     let Some((sub, rest)) = argv.split_first() else {
         return Err(
-            "usage: shashki egtb build [--pieces N] [--out DIR] [--distances N] | probe [--dir DIR] | repack --from DIR --out DIR [--distances N]"
+            "usage: shashki egtb build [--pieces N] [--max-men N] [--out DIR] [--distances N] [--threads N] [--block N] [--quantum Q] | probe [--dir DIR] | repack --from DIR --out DIR [--distances N]"
                 .into(),
         );
     };
@@ -28,12 +28,29 @@ pub fn egtb(argv: &[String]) -> Result<ExitCode, String> {
 
 fn build_cmd(argv: &[String]) -> Result<ExitCode, String> {
     let a = Args::parse(argv, &[])?;
-    a.only(&["pieces", "out", "distances"])?;
-    let pieces = a.number::<u32>("pieces")?.unwrap_or(4);
+    a.only(&[
+        "pieces",
+        "out",
+        "distances",
+        "threads",
+        "quantum",
+        "block",
+        "max-men",
+    ])?;
+    let packing = packing_args(&a)?;
+    let pieces = a.number::<u32>("pieces")?.unwrap_or(5);
+    // The shipped set: up to four pieces, and the five-piece materials
+    // without men (see the README for what the others would take).
+    let max_men = a
+        .number::<u32>("max-men")?
+        .unwrap_or(if pieces == 5 { 0 } else { pieces });
     let distances = a.number::<u32>("distances")?.unwrap_or(SHIPPED_DISTANCES);
-    if !(2..=4).contains(&pieces) {
+    let threads = a.number::<usize>("threads")?.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    if !(2..=5).contains(&pieces) {
         return Err(format!(
-            "--pieces {pieces}: the exact count model covers 2 to 4 pieces (see the README)"
+            "--pieces {pieces}: the exact count model covers 2 to 5 pieces (see the README)"
         ));
     }
     let out = PathBuf::from(a.value("out").unwrap_or(DEFAULT_DIR));
@@ -41,31 +58,36 @@ fn build_cmd(argv: &[String]) -> Result<ExitCode, String> {
     let start = std::time::Instant::now();
     let mut total = 0usize;
     let mut err = None;
-    build::build_all(pieces, |m: &Material, s: &build::Solved| {
-        let planes = if keeps_distances(m, distances) { 2 } else { 1 };
-        let bytes = format::encode(m, &s.entries, planes);
-        total += bytes.len();
-        let path = out.join(format!("{m}.egtb"));
-        if let Err(e) = std::fs::write(&path, &bytes) {
-            err.get_or_insert(format!("{}: {e}", path.display()));
-        }
-        let (w, d, l) = s
-            .entries
-            .iter()
-            .fold((0, 0, 0), |(w, d, l), e| match e.kind() {
-                Some(egtb::Kind::Win) => (w + 1, d, l),
-                Some(egtb::Kind::Draw) => (w, d + 1, l),
-                Some(egtb::Kind::Loss) => (w, d, l + 1),
-                None => (w, d, l),
-            });
-        eprintln!(
+    build::build_all(
+        pieces,
+        max_men,
+        threads,
+        |m: &Material, s: &build::Solved| {
+            let planes = if keeps_distances(m, distances) { 2 } else { 1 };
+            let bytes = format::encode_with(m, &s.entries, planes, packing(m));
+            total += bytes.len();
+            let path = out.join(format!("{m}.egtb"));
+            if let Err(e) = std::fs::write(&path, &bytes) {
+                err.get_or_insert(format!("{}: {e}", path.display()));
+            }
+            let (w, d, l) = s
+                .entries
+                .iter()
+                .fold((0, 0, 0), |(w, d, l), e| match e.kind() {
+                    Some(egtb::Kind::Win) => (w + 1, d, l),
+                    Some(egtb::Kind::Draw) => (w, d + 1, l),
+                    Some(egtb::Kind::Loss) => (w, d, l + 1),
+                    None => (w, d, l),
+                });
+            eprintln!(
             "{m}: {w} won, {d} drawn, {l} lost; {} bytes; distances changed by a running clock: {} (where the fastest line fits: {}); {:.1} s",
             bytes.len(),
             s.changed_distances,
             s.unstable_distances,
             start.elapsed().as_secs_f64()
         );
-    });
+        },
+    );
     if let Some(e) = err {
         return Err(e);
     }
@@ -82,17 +104,49 @@ fn build_cmd(argv: &[String]) -> Result<ExitCode, String> {
 pub const SHIPPED_DISTANCES: u32 = 3;
 
 /// Whether a material's file keeps its distances: up to `distances`
-/// pieces, and always three kings against a king (Petrov's triangle: the
-/// lessons page's endgame trainer shows "wins in N moves" there; 66 KB).
+/// pieces, always three kings against a king (Petrov's triangle: the
+/// lessons page's endgame trainer shows "wins in N moves" there; 66 KB),
+/// and the five-piece materials without men (four kings against a king,
+/// three against two: 874 KB with them, 424 KB without).
 fn keeps_distances(m: &Material, distances: u32) -> bool {
-    m.pieces() <= distances || (m.men() == 0 && m.pieces() == 4 && (m.wk == 3 || m.bk == 3))
+    m.pieces() <= distances
+        || (m.men() == 0 && m.pieces() == 4 && (m.wk == 3 || m.bk == 3))
+        || (m.men() == 0 && m.pieces() == 5)
+}
+
+/// The shipped packing of the five-piece files (format version 3): blocks
+/// of this many entries, thresholds rounded down to multiples of
+/// [`SHIPPED_QUANTUM`] (see the README). Up to four pieces: version 2.
+pub const SHIPPED_BLOCK: usize = 32768;
+pub const SHIPPED_QUANTUM: u8 = 1;
+
+/// `--block N --quantum Q` for the five-piece files, else the shipped ones.
+fn packing_args(a: &Args) -> Result<impl Fn(&Material) -> format::Packing, String> {
+    let block = a.number::<usize>("block")?.unwrap_or(SHIPPED_BLOCK);
+    let quantum = a.number::<u8>("quantum")?.unwrap_or(SHIPPED_QUANTUM);
+    if !block.is_power_of_two() || !(4096..=65536).contains(&block) {
+        return Err(format!(
+            "--block {block}: a power of two from 4096 to 65536"
+        ));
+    }
+    if !(1..=32).contains(&quantum) {
+        return Err(format!("--quantum {quantum}: 1 (exact) to 32"));
+    }
+    Ok(move |m: &Material| {
+        if m.pieces() <= 4 {
+            format::Packing::V2
+        } else {
+            format::Packing { block, quantum }
+        }
+    })
 }
 
 /// Rewrites the files of one folder into another, keeping the distances
 /// only up to `--distances` pieces.
 fn repack_cmd(argv: &[String]) -> Result<ExitCode, String> {
     let a = Args::parse(argv, &[])?;
-    a.only(&["from", "out", "distances"])?;
+    a.only(&["from", "out", "distances", "quantum", "block"])?;
+    let packing = packing_args(&a)?;
     let from = PathBuf::from(a.value("from").ok_or("--from DIR is required")?);
     let out = PathBuf::from(a.value("out").ok_or("--out DIR is required")?);
     let distances = a.number::<u32>("distances")?.unwrap_or(SHIPPED_DISTANCES);
@@ -117,7 +171,14 @@ fn repack_cmd(argv: &[String]) -> Result<ExitCode, String> {
         } else {
             1
         };
-        let packed = format::encode(&m, &entries, planes);
+        if f.quantum > 1 && packing(&m).quantum < f.quantum {
+            return Err(format!(
+                "{}: its thresholds are rounded to {}; repack from a file with exact ones",
+                p.display(),
+                f.quantum
+            ));
+        }
+        let packed = format::encode_with(&m, &entries, planes, packing(&m));
         total += packed.len();
         let dest = out.join(format!("{m}.egtb"));
         std::fs::write(&dest, &packed).map_err(|e| format!("{}: {e}", dest.display()))?;
@@ -169,9 +230,13 @@ fn probe_cmd(argv: &[String]) -> Result<ExitCode, String> {
         }
         let v = match Position::from_fen(fen) {
             Err(e) => json!({"fen": fen, "error": e.to_string()}),
-            Ok(p) if p.piece_count() > 4 => json!({
+            Ok(p) if p.piece_count() > egtb::index::MAX_PIECES => json!({
                 "fen": fen,
-                "error": format!("{} pieces: the tables hold at most 4", p.piece_count())
+                "error": format!(
+                    "{} pieces: the tables hold at most {}",
+                    p.piece_count(),
+                    egtb::index::MAX_PIECES
+                )
             }),
             Ok(p) => match tables.probe_fresh(&p) {
                 Ok(r) => json!({"fen": fen, "result": r.kind.word(), "moves": r.moves()}),

@@ -1,4 +1,4 @@
-//! The retrograde builder: every material of up to four pieces, solved
+//! The retrograde builder: every material of up to five pieces, solved
 //! under the game's draw counts (see the module docs for the model).
 
 use super::index::{flip, Material};
@@ -15,7 +15,9 @@ type Packed = u16;
 const UNKNOWN: Packed = 0;
 
 fn pack(kind: Kind, dtm: u32, thr: u8) -> Packed {
-    assert!(dtm < 256, "distance {dtm} does not fit the table format");
+    // Distances over 255 plies (possible only with five pieces, whose files
+    // keep no distances) are held at 255; results and thresholds are exact.
+    let dtm = dtm.min(255);
     let k = match kind {
         Kind::Win => 1,
         Kind::Loss => 2,
@@ -45,12 +47,25 @@ pub(crate) struct Model {
     pub dual: bool,
     /// Rule 3 can run: the main-road count is a dimension of 5.
     pub road: usize,
+    /// No count can run and the states form no cycle (five pieces, one
+    /// side without a king: that side moves a man every turn). Solved by
+    /// the memoised pass with no clock.
+    pub acyclic: bool,
+    /// Rule 2 (at least three kings against a lone king) runs in every
+    /// position of the material, on this side's moves.
+    pub lone: Option<Color>,
 }
 
 impl Model {
     pub fn of(m: &Material) -> Model {
         let n = m.pieces();
-        let clock = if n >= 4 {
+        let clock = if n >= 5 {
+            if m.both_kings() {
+                30
+            } else {
+                1
+            }
+        } else if n >= 4 {
             30
         } else if m.both_kings() {
             10
@@ -59,11 +74,62 @@ impl Model {
         };
         let three_v_king = (m.wk + m.wm == 3 && m.bk == 1 && m.bm == 0)
             || (m.bk + m.bm == 3 && m.wk == 1 && m.wm == 0);
+        let lone = if m.wk >= 3 && m.bk == 1 && m.bm == 0 {
+            Some(Color::White)
+        } else if m.bk >= 3 && m.wk == 1 && m.wm == 0 {
+            Some(Color::Black)
+        } else {
+            None
+        };
         Model {
             clock,
             dual: n >= 4 && m.both_kings() && m.men() > 0,
             road: if three_v_king { 5 } else { 1 },
+            acyclic: n >= 5 && !m.both_kings(),
+            lone,
         }
+    }
+
+    /// The material's value is needed at every clock, not only at 0: rule
+    /// 2's count can enter it already running (a capture or a crowning
+    /// that keeps "three kings or more against a lone king" true), which
+    /// the clock stands in for ([`lone_clock`]).
+    pub fn keeps_clock(&self) -> bool {
+        self.lone.is_some() && !self.dual && self.clock == 30
+    }
+
+    /// The largest rule-4 ply count at which a dual state can still be
+    /// played: 59 (rule 4 falls at 60), or with rule 2 running, the last
+    /// count before the stronger side's 15th move.
+    fn dual_cap(&self, turn: Color) -> i32 {
+        match self.lone {
+            Some(strong) if turn == strong => 29,
+            Some(_) => 28,
+            None => 59,
+        }
+    }
+}
+
+/// Rule 2's count (the stronger side's moves) after `plies` plies since
+/// the balance arose, with `strong_to_move` telling who moves now.
+pub fn lone_moves(plies: u32, strong_to_move: bool) -> u32 {
+    if strong_to_move {
+        plies / 2
+    } else {
+        plies.div_ceil(2)
+    }
+}
+
+/// The clock of a material without men where rule 2 runs ([`Model::keeps_clock`])
+/// that stands for rule 2's count `moves` when rule 5's count is at most
+/// this: rule 2 then falls first, at the same ply in the model (where both
+/// counts run from the clock) as in the game. [`lone_moves`] of the result
+/// is `moves`.
+pub fn lone_clock(moves: u32, strong_to_move: bool) -> usize {
+    if strong_to_move {
+        2 * moves as usize
+    } else {
+        (2 * moves as usize).saturating_sub(1)
     }
 }
 
@@ -73,6 +139,9 @@ pub struct Solved {
     model: Model,
     size: usize,
     c0: Vec<Packed>,
+    /// Every clock's value, for the materials that rule 2 can enter with
+    /// its count running ([`Model::keeps_clock`]).
+    full: Option<Vec<Packed>>,
     /// What goes into the file: one entry per number and side to move.
     pub entries: Vec<Entry>,
     /// Stored won or lost positions of a clocked material (not "dual")
@@ -91,14 +160,32 @@ impl Solved {
     fn get(&self, idx: usize, turn: Color, r: usize) -> Packed {
         self.c0[(turn as usize * self.size + idx) * self.model.road + r]
     }
+
+    /// The value at clock `c` (only kept for [`Model::keeps_clock`]).
+    fn get_at(&self, idx: usize, turn: Color, c: usize, r: usize) -> Packed {
+        if c == 0 {
+            return self.get(idx, turn, r);
+        }
+        let full = self
+            .full
+            .as_ref()
+            .expect("a material entered with rule 2 running keeps every clock");
+        full[((turn as usize * self.size + idx) * self.model.clock + c) * self.model.road + r]
+    }
 }
 
 enum Child {
     /// The side to move has no piece left: lost, distance 0.
     Lost,
-    /// Another material (a capture or a crowning): its fresh value, with
-    /// the main-road count carried over.
-    Other(usize),
+    /// Another material (a capture or a crowning): its value with the
+    /// main-road count carried over and, where rule 2 goes on running,
+    /// the clock standing for its count ([`lone_clock`]; else 0).
+    Other(usize, usize),
+    /// Another material that rule 2 goes on running into, from a dual
+    /// material where its count follows rule 4's plies (the threshold
+    /// dimension): the child's clock depends on them. Main-road count,
+    /// whether the stronger side made this move.
+    OtherLone(usize, bool),
     /// The same material: number, side, clock, main-road count, and
     /// whether rule 4's plies go on (the dual threshold applies).
     Same(usize, Color, usize, usize, bool),
@@ -134,10 +221,20 @@ impl Work<'_> {
             0
         };
         if mv.is_capture() || mv.crowns() {
-            return Child::Other(r2);
+            if let Some(strong) = lone_king_side(pos) {
+                if lone_king_side(next) == Some(strong) {
+                    let moved = pos.turn() == strong;
+                    if self.model.dual {
+                        return Child::OtherLone(r2, moved);
+                    }
+                    let s = lone_moves(c as u32, moved) + u32::from(moved);
+                    return Child::Other(r2, lone_clock(s, next.turn() == strong));
+                }
+            }
+            return Child::Other(r2, 0);
         }
         let man_move = !pos.kings().contains(mv.from());
-        let c2 = if self.model.clock == 30 && man_move {
+        let c2 = if self.model.acyclic || (self.model.clock == 30 && man_move) {
             0
         } else {
             c + 1
@@ -158,19 +255,8 @@ impl Work<'_> {
     fn value_of(&mut self, child: &Child, next: &Position) -> (Packed, bool) {
         match *child {
             Child::Lost => (pack(Kind::Loss, 0, THR_ANY), false),
-            Child::Other(r) => {
-                if r >= 5 {
-                    return (Self::counted_out(next), false);
-                }
-                let m = Material::of(next);
-                let (m, p) = if m.canonical() {
-                    (m, *next)
-                } else {
-                    (m.flipped(), flip(next))
-                };
-                let s = &self.solved[&m];
-                (s.get(m.index(&p), p.turn(), r), false)
-            }
+            Child::Other(r, c) => (self.other(next, r, c), false),
+            Child::OtherLone(..) => unreachable!("read per rule-4 count in compute"),
             Child::Same(idx, turn, c, r, linked) => {
                 if c >= self.model.clock || r >= 5 {
                     return (Self::counted_out(next), false);
@@ -178,6 +264,25 @@ impl Work<'_> {
                 (self.solve(idx, turn, c, r), linked)
             }
         }
+    }
+
+    /// The value of `next`, in another material, at main-road count `r`
+    /// and clock `c`.
+    fn other(&self, next: &Position, r: usize, c: usize) -> Packed {
+        if r >= 5 {
+            return Self::counted_out(next);
+        }
+        let m = Material::of(next);
+        let (m, p) = if m.canonical() {
+            (m, *next)
+        } else {
+            (m.flipped(), flip(next))
+        };
+        let s = &self.solved[&m];
+        if c >= s.model.clock.max(1) && c > 0 {
+            return Self::counted_out(next);
+        }
+        s.get_at(m.index(&p), p.turn(), c, r)
     }
 
     /// The value of one state (memoised; the states of a counted material
@@ -214,7 +319,7 @@ impl Work<'_> {
         }
         // Rule 4 with the dual model: plies 0..=59 may still be played.
         let cap: i32 = if self.model.dual {
-            59
+            self.model.dual_cap(pos.turn())
         } else {
             i32::from(THR_ANY)
         };
@@ -226,11 +331,29 @@ impl Work<'_> {
         for mv in list.iter() {
             let next = pos.play_unchecked(mv);
             let child = self.child(pos, mv, &next, c, r);
-            let (v, linked) = self.value_of(&child, &next);
-            let (kind, dtm, thr) = unpack(v);
-            let thr = i32::from(thr);
-            // The child's threshold, read in this state's rule-4 plies.
-            let here = if linked && thr < inf { thr - 1 } else { inf };
+            let (kind, dtm, here) = if let Child::OtherLone(r2, moved) = child {
+                // Rule 2's count goes on into the child: read it at the
+                // clock each of this state's rule-4 counts leads to, and
+                // keep the longest run of rule-4 counts with the result
+                // of the first (the result can only fall as they grow).
+                let at = |b: i32| {
+                    let s = lone_moves(b as u32, moved) + u32::from(moved);
+                    unpack(self.other(&next, r2, lone_clock(s, !moved)))
+                };
+                let (kind, dtm, _) = at(0);
+                let mut here = 0;
+                while here < cap && at(here + 1).0 == kind {
+                    here += 1;
+                }
+                (kind, dtm, if here == cap { inf } else { here })
+            } else {
+                let (v, linked) = self.value_of(&child, &next);
+                let (kind, dtm, thr) = unpack(v);
+                let thr = i32::from(thr);
+                // The child's threshold, read in this state's rule-4 plies.
+                let here = if linked && thr < inf { thr - 1 } else { inf };
+                (kind, dtm, here)
+            };
             match kind {
                 Kind::Loss if here >= 0 => {
                     win_thr = win_thr.max(here);
@@ -254,25 +377,69 @@ impl Work<'_> {
     }
 }
 
-/// Solves the materials up to `pieces` pieces, smallest first. `progress`
-/// hears about each material as it is done.
+/// Solves the materials up to `pieces` pieces, smallest first (of
+/// `pieces` pieces only those with at most `top_men` men: a material
+/// needs only smaller ones and those with fewer men), on `threads` threads (materials that do not depend on each other are
+/// solved at the same time; the result does not depend on the number).
+/// `progress` hears about each material as it is done, in build order.
 pub fn build_all(
     pieces: u32,
+    top_men: u32,
+    threads: usize,
     mut progress: impl FnMut(&Material, &Solved),
 ) -> HashMap<Material, Solved> {
     assert!(
-        (2..=4).contains(&pieces),
-        "the count model is exact up to 4 pieces"
+        (2..=5).contains(&pieces),
+        "the count model is exact up to 5 pieces"
     );
     let mut solved = HashMap::new();
     for n in 2..=pieces {
-        for m in Material::all_with(n)
+        let all: Vec<Material> = Material::all_with(n)
             .into_iter()
             .filter(Material::canonical)
-        {
-            let s = build_one(m, &solved);
-            progress(&m, &s);
-            solved.insert(m, s);
+            .filter(|m| n < pieces || m.men() <= top_men)
+            .collect();
+        // A material needs the smaller ones and those with one man fewer
+        // (a crowning): the materials with as many men are independent.
+        let mut start = 0;
+        while start < all.len() {
+            let men = all[start].men();
+            let end = start + all[start..].iter().take_while(|m| m.men() == men).count();
+            let level = &all[start..end];
+            let mut done: Vec<Option<Solved>> = (0..level.len()).map(|_| None).collect();
+            let next = std::sync::atomic::AtomicUsize::new(0);
+            let shared = &solved;
+            std::thread::scope(|scope| {
+                let workers: Vec<_> = (0..threads.clamp(1, level.len()))
+                    .map(|_| {
+                        std::thread::Builder::new()
+                            // The memoised pass recurses along lines of play.
+                            .stack_size(1 << 30)
+                            .spawn_scoped(scope, || {
+                                let mut mine = Vec::new();
+                                loop {
+                                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                                    if i >= level.len() {
+                                        break mine;
+                                    }
+                                    mine.push((i, build_one(level[i], shared)));
+                                }
+                            })
+                            .expect("a build thread starts")
+                    })
+                    .collect();
+                for w in workers {
+                    for (i, s) in w.join().expect("a build thread finishes") {
+                        done[i] = Some(s);
+                    }
+                }
+            });
+            for (m, s) in level.iter().zip(done) {
+                let s = s.expect("every material of the level is solved");
+                progress(m, &s);
+                solved.insert(*m, s);
+            }
+            start = end;
         }
     }
     solved
@@ -288,7 +455,7 @@ fn build_one(m: Material, solved: &HashMap<Material, Solved>) -> Solved {
         vals: vec![UNKNOWN; 2 * size * model.clock * model.road],
         solved,
     };
-    if model.clock == 1 {
+    if model.clock == 1 && !model.acyclic {
         solve_cyclic(&mut w);
     } else {
         for turn in [Color::White, Color::Black] {
@@ -301,6 +468,14 @@ fn build_one(m: Material, solved: &HashMap<Material, Solved>) -> Solved {
                     // threshold); the memo shares the work.
                     for c in 0..model.clock {
                         let v0 = w.solve(idx, turn, 0, r);
+                        if model.keeps_clock() {
+                            w.solve(idx, turn, c, r);
+                            continue;
+                        }
+                        // A draw stays one as the clock runs.
+                        if v0 & 3 == 3 {
+                            break;
+                        }
                         let v = w.solve(idx, turn, c, r);
                         if v & 3 != v0 & 3 {
                             break;
@@ -467,6 +642,7 @@ fn finish(w: Work) -> Solved {
         model,
         size,
         c0,
+        full: model.keeps_clock().then_some(vals),
         entries,
         changed_distances,
         unstable_distances,

@@ -10,7 +10,7 @@ use crate::game::{DrawCounters, Game, Status};
 use crate::position::Position;
 
 /// The most pieces a table holds.
-pub const MAX_PIECES: u32 = 4;
+pub const MAX_PIECES: u32 = super::index::MAX_PIECES;
 
 /// The file name of a material's table (`w1k0m-b3k0m.egtb`): the file of
 /// the material or of its colour mirror, whichever is stored.
@@ -33,11 +33,20 @@ fn side_futures(k: u8, m: u8) -> Vec<(u8, u8)> {
     v
 }
 
+/// True for the materials the shipped set holds: every one of up to four
+/// pieces, and the five-piece ones without men (four kings against a
+/// king, three kings against two). The five-piece materials with men are
+/// not built (README, "Five pieces").
+pub fn shipped(m: &Material) -> bool {
+    m.pieces() <= 4 || (m.pieces() == MAX_PIECES && m.men() == 0)
+}
+
 /// The files a game in this material can need from now on: its own and
 /// every smaller material it can turn into by captures and crownings
-/// (sorted, no repeats). Empty above [`MAX_PIECES`] pieces.
+/// (sorted, no repeats). Empty for a material the set does not hold
+/// ([`shipped`]).
 pub fn files_for_material(m: &Material) -> Vec<String> {
-    if m.pieces() > MAX_PIECES || m.wk + m.wm == 0 || m.bk + m.bm == 0 {
+    if !shipped(m) || m.wk + m.wm == 0 || m.bk + m.bm == 0 {
         return Vec::new();
     }
     let mut names = Vec::new();

@@ -16,14 +16,40 @@
 //!                                  entry before them, which packs better
 //! crc32     u32 LE                 of every byte before it
 //! ```
+//!
+//! Version 3 (`"SHEGTB3\n"`, the five-piece files) adds two words after
+//! `blocks`: `quantum` (u32) and a reserved 0 (u32), and lets `block` be
+//! any power of two from 4096 to 65536 entries. With `quantum` q > 1 a
+//! stored threshold is a *lower bound*: the true one rounded down to a
+//! multiple of q (thresholds carry most of the bytes of the materials with
+//! kings on both sides and a man, and rounded they pack about twice as
+//! well). The result then holds for counts up to the stored value, and is
+//! unknown above it (the probe answers nothing there instead of "draw").
+//! The offsets then start at byte 36.
 
 use super::index::Material;
 use super::Entry;
 use std::fmt;
 
 const MAGIC: &[u8; 8] = b"SHEGTB2\n";
-/// Entries per block.
+const MAGIC3: &[u8; 8] = b"SHEGTB3\n";
+/// Entries per block (version 2).
 pub const BLOCK: usize = 8192;
+
+/// How a file is packed: entries per block and the threshold quantum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Packing {
+    pub block: usize,
+    pub quantum: u8,
+}
+
+impl Packing {
+    /// Version 2: 8192 entries a block, exact thresholds.
+    pub const V2: Packing = Packing {
+        block: BLOCK,
+        quantum: 1,
+    };
+}
 
 /// Why a table file was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,11 +116,30 @@ pub const fn crc32(data: &[u8]) -> u32 {
 }
 
 /// Encodes a material's entries into a file, with the distances or
-/// without them (`planes` 2 or 1).
+/// without them (`planes` 2 or 1), in version 2.
 pub fn encode(m: &Material, entries: &[Entry], planes: u32) -> Vec<u8> {
+    encode_with(m, entries, planes, Packing::V2)
+}
+
+/// The threshold of `e` rounded down to a multiple of `quantum` (a lower
+/// bound of the true one; "any clock" stays exact).
+fn rounded(e: Entry, quantum: u8) -> Entry {
+    match e.kind() {
+        Some(kind) if quantum > 1 && e.thr() != super::THR_ANY => {
+            Entry::new(kind, e.dtm(), e.thr() / quantum * quantum)
+        }
+        _ => e,
+    }
+}
+
+/// [`encode`] with a chosen packing: version 2 for [`Packing::V2`], else
+/// version 3.
+pub fn encode_with(m: &Material, entries: &[Entry], planes: u32, p: Packing) -> Vec<u8> {
     assert!(planes == 1 || planes == 2);
-    let blocks = entries.len().div_ceil(BLOCK);
-    let mut filled = entries.to_vec();
+    assert!(p.block.is_power_of_two() && (4096..=65536).contains(&p.block) && p.quantum >= 1);
+    let v3 = p != Packing::V2;
+    let blocks = entries.len().div_ceil(p.block);
+    let mut filled: Vec<Entry> = entries.iter().map(|&e| rounded(e, p.quantum)).collect();
     let mut prev = Entry::new(super::Kind::Draw, 0, super::THR_ANY);
     for e in filled.iter_mut() {
         if e.kind().is_none() {
@@ -105,7 +150,7 @@ pub fn encode(m: &Material, entries: &[Entry], planes: u32) -> Vec<u8> {
     }
     let mut data = Vec::new();
     let mut offsets = vec![0u32];
-    for chunk in filled.chunks(BLOCK) {
+    for chunk in filled.chunks(p.block) {
         let mut raw = Vec::with_capacity(2 * chunk.len());
         raw.extend(chunk.iter().map(|e| e.0 as u8));
         if planes == 2 {
@@ -115,10 +160,14 @@ pub fn encode(m: &Material, entries: &[Entry], planes: u32) -> Vec<u8> {
         offsets.push(data.len() as u32);
     }
     let mut out = Vec::with_capacity(data.len() + 64 + 4 * offsets.len());
-    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(if v3 { MAGIC3 } else { MAGIC });
     out.extend_from_slice(&[m.wk, m.wm, m.bk, m.bm]);
-    for v in [planes, entries.len() as u32, BLOCK as u32, blocks as u32] {
+    for v in [planes, entries.len() as u32, p.block as u32, blocks as u32] {
         out.extend_from_slice(&v.to_le_bytes());
+    }
+    if v3 {
+        out.extend_from_slice(&u32::from(p.quantum).to_le_bytes());
+        out.extend_from_slice(&0u32.to_le_bytes());
     }
     for o in &offsets {
         out.extend_from_slice(&o.to_le_bytes());
@@ -134,8 +183,11 @@ pub struct TableFile {
     pub material: Material,
     /// The file holds distances (2 planes).
     pub has_distances: bool,
+    /// Thresholds are exact (1) or rounded down to a multiple of this.
+    pub quantum: u8,
     planes: usize,
     entries: usize,
+    block_len: usize,
     offsets: Vec<u32>,
     data: Vec<u8>,
     cache: Vec<std::sync::OnceLock<Option<Box<[u8]>>>>,
@@ -153,10 +205,12 @@ impl TableFile {
         if bytes.len() < 8 {
             return Err(FormatError::Truncated);
         }
-        if &bytes[..8] != MAGIC {
+        let v3 = &bytes[..8] == MAGIC3;
+        if &bytes[..8] != MAGIC && !v3 {
             return Err(FormatError::NotATable);
         }
-        if bytes.len() < 32 {
+        let start = if v3 { 36 } else { 28 };
+        if bytes.len() < start + 4 {
             return Err(FormatError::Truncated);
         }
         let m = Material {
@@ -175,14 +229,25 @@ impl TableFile {
         if m.pieces() > super::index::MAX_PIECES || m.wk + m.wm == 0 || m.bk + m.bm == 0 {
             return Err(FormatError::BadHeader(format!("material {m}")));
         }
-        if entries != 2 * m.size() || block != BLOCK || blocks != entries.div_ceil(BLOCK) {
+        let quantum = if v3 { u32_at(bytes, 28)? } else { 1 };
+        let block_ok = if v3 {
+            block.is_power_of_two() && (4096..=65536).contains(&block)
+        } else {
+            block == BLOCK
+        };
+        if entries != 2 * m.size() || !block_ok || blocks != entries.div_ceil(block) {
             return Err(FormatError::BadHeader(format!(
                 "{entries} entries in {blocks} blocks of {block} for {m}"
             )));
         }
-        let head = 28 + 4 * (blocks + 1);
+        if !(1..=32).contains(&quantum) || (v3 && u32_at(bytes, 32)? != 0) {
+            return Err(FormatError::BadHeader(format!(
+                "threshold quantum {quantum}"
+            )));
+        }
+        let head = start + 4 * (blocks + 1);
         let offsets = (0..=blocks)
-            .map(|i| u32_at(bytes, 28 + 4 * i))
+            .map(|i| u32_at(bytes, start + 4 * i))
             .collect::<Result<Vec<u32>, _>>()?;
         let data_len = *offsets.last().expect("blocks + 1 offsets") as usize;
         if bytes.len() < head + data_len + 4 {
@@ -202,8 +267,10 @@ impl TableFile {
         Ok(TableFile {
             material: m,
             has_distances: planes == 2,
+            quantum: quantum as u8,
             planes,
             entries,
+            block_len: block,
             offsets,
             data: bytes[head..head + data_len].to_vec(),
             cache: (0..blocks).map(|_| std::sync::OnceLock::new()).collect(),
@@ -214,7 +281,7 @@ impl TableFile {
         self.cache[b]
             .get_or_init(|| {
                 let span = self.offsets[b] as usize..self.offsets[b + 1] as usize;
-                let want = self.planes * BLOCK.min(self.entries - b * BLOCK);
+                let want = self.planes * self.block_len.min(self.entries - b * self.block_len);
                 let raw = miniz_oxide::inflate::decompress_to_vec(&self.data[span]).ok()?;
                 (raw.len() == want).then(|| raw.into_boxed_slice())
             })
@@ -227,8 +294,8 @@ impl TableFile {
         if i >= self.entries {
             return None;
         }
-        let raw = self.block(i / BLOCK)?;
-        let j = i % BLOCK;
+        let raw = self.block(i / self.block_len)?;
+        let j = i % self.block_len;
         if self.planes == 1 {
             return Some(Entry(u16::from(raw[j])));
         }

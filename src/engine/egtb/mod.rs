@@ -1,4 +1,4 @@
-//! Endgame tables: every ending of up to four pieces, solved exactly under
+//! Endgame tables: every ending of up to five pieces, solved exactly under
 //! the game's own draw counts ([`DrawCounters`]).
 //!
 //! # What a table says
@@ -65,9 +65,36 @@
 //! cross-check found no difference on 359 such positions); the result
 //! itself is exact.
 //!
-//! Five pieces are out of this model: rule 2 can then run across a change
-//! of material (four kings against a king become three), so its count
-//! would have to enter the state; the builder refuses `--pieces 5`.
+//! # Five pieces
+//!
+//! With five pieces rule 3 cannot hold (it needs exactly three against
+//! one) and rules 4 and 5 run as with four (60 and 30 plies). What is new
+//! is that **rule 2's count can survive a change of material**: three
+//! kings and a man against a king become four kings against a king by a
+//! crowning, and three kings against a king when the lone king takes the
+//! man; four kings against a king become three when it takes a king. The
+//! count goes on in each case (`draws.rs`), so those children are not
+//! fresh. The builder handles it thus:
+//!
+//! * In the materials without men where rule 2 runs (three and four kings
+//!   against a king) rule 2 falls no later than rule 5 (15 of the stronger
+//!   side's moves against 30 plies), so a running rule-2 count of `s`
+//!   moves is the same as the state whose clock is [`build::lone_clock`]
+//!   `(s)`: the builder keeps every clock of these two materials and reads
+//!   the child there. The probe does the same when the game's rule-2
+//!   count is ahead of what rule 5's plies imply.
+//! * Three kings and a man against a king is a dual material (rule 5 and
+//!   rule 4's plies); from its start rule 2's count follows rule 4's plies,
+//!   so the threshold on them is capped at the stronger side's 15th move,
+//!   and a child into which rule 2 runs on is read at the clock each rule-4
+//!   count leads to.
+//! * Materials where one side has no king cannot hold a count (that side
+//!   moves a man every turn, which also makes the states acyclic): no
+//!   clock.
+//!
+//! A five-piece material is entered with fresh counts, but for rule 2's,
+//! which may run in from six pieces (four kings and a man against a king
+//! losing a king): the probe then answers `None`.
 //!
 //! # Probing under running counts
 //!
@@ -87,7 +114,7 @@ pub mod play;
 pub use format::{FormatError, TableFile};
 pub use index::Material;
 
-use crate::game::draws::{lone_king_side, main_road_side};
+use crate::game::draws::main_road_side;
 use crate::game::DrawCounters;
 use crate::movegen::MoveList;
 use crate::position::Position;
@@ -333,7 +360,7 @@ impl Tables {
         if pos.kings().any() && counts.draw(pos).is_some() {
             return Some(Kind::Draw);
         }
-        if pos.piece_count() > 4 {
+        if pos.piece_count() > index::MAX_PIECES {
             return None;
         }
         if pos.has_capture() {
@@ -360,42 +387,79 @@ impl Tables {
             return Some(Kind::Draw);
         }
         let model = build::Model::of(&m);
-        let clock = if model.clock == 1 {
+        if model.clock == 1 {
             return Some(kind);
-        } else if model.clock == 10 {
-            counts.balance_plies()
-        } else {
-            counts.kings_only_plies()
-        };
+        }
         if main_road_side(pos).is_some() && counts.main_road().map(|x| x.1) != Some(0) {
             return None;
         }
-        if let Some(strong) = lone_king_side(pos) {
-            let implied = if pos.turn() == strong {
-                clock / 2
-            } else {
-                clock.div_ceil(2)
+        let k5 = counts.kings_only_plies();
+        let b4 = counts.balance_plies();
+        // The clock the table's state is read at (module docs, "Probing").
+        let clock = if model.clock == 10 {
+            b4
+        } else if let Some(strong) = model.lone {
+            let Some((side, moves)) = counts.lone_king() else {
+                return None;
             };
-            if counts.lone_king() != Some((strong, implied)) {
+            if side != strong {
                 return None;
             }
-        }
+            let strong_to_move = pos.turn() == strong;
+            if model.dual {
+                // Rule 2's count follows rule 4's plies from the material's
+                // start, and the threshold is on them.
+                if moves != build::lone_moves(b4, strong_to_move) {
+                    return None;
+                }
+                k5
+            } else {
+                // No man: rule 2 falls first; its count stands as the clock
+                // while rule 5's has not run further (module docs).
+                if build::lone_moves(k5, strong_to_move) == moves {
+                    k5
+                } else {
+                    let c = build::lone_clock(moves, strong_to_move) as u32;
+                    if k5 > c {
+                        return None;
+                    }
+                    c
+                }
+            }
+        } else {
+            k5
+        };
+        // A rounded threshold (format version 3) is a lower bound: above
+        // it the result is not known.
+        let rounded = self.quantum(&m) > 1;
         let x = if model.dual {
+            if e.thr() != THR_ANY && b4 > u32::from(e.thr()) {
+                // Drawn with rule 5 at zero, so drawn with it running too.
+                return if rounded { None } else { Some(Kind::Draw) };
+            }
             if clock != 0 {
                 return None;
             }
-            counts.balance_plies()
+            b4
         } else {
-            if model.clock == 30 && m.both_kings() && counts.balance_plies() != clock {
+            if model.clock == 30 && m.both_kings() && model.lone.is_none() && b4 != clock {
                 return None;
             }
             clock
         };
-        Some(if e.thr() == THR_ANY || x <= u32::from(e.thr()) {
-            kind
+        if e.thr() == THR_ANY || x <= u32::from(e.thr()) {
+            Some(kind)
+        } else if rounded {
+            None
         } else {
-            Kind::Draw
-        })
+            Some(Kind::Draw)
+        }
+    }
+
+    /// The threshold quantum of a material's file (1: exact).
+    fn quantum(&self, m: &Material) -> u8 {
+        let m = if m.canonical() { *m } else { m.flipped() };
+        self.files.get(&m).map_or(1, |f| f.quantum)
     }
 }
 
@@ -427,7 +491,7 @@ pub fn install(tables: Tables) {
 /// The engine's probe: the exact result under the running counts, if the
 /// installed tables answer (see [`Tables::probe`]).
 pub fn probe(pos: &Position, counts: &DrawCounters) -> Option<Kind> {
-    if pos.piece_count() > 4 {
+    if pos.piece_count() > index::MAX_PIECES {
         return None;
     }
     let g = INSTALLED.read().ok()?;
@@ -436,7 +500,7 @@ pub fn probe(pos: &Position, counts: &DrawCounters) -> Option<Kind> {
 
 /// The installed tables' fresh-count result (for display), if any.
 pub fn probe_installed_fresh(pos: &Position) -> Option<Probe> {
-    if pos.piece_count() > 4 {
+    if pos.piece_count() > index::MAX_PIECES {
         return None;
     }
     let g = INSTALLED.read().ok()?;

@@ -73,7 +73,7 @@ impl TableMove {
 /// model) are left out; `None` above four pieces or without tables.
 pub fn table_moves_in(tables: &Tables, game: &Game) -> Option<Vec<TableMove>> {
     let pos = game.position();
-    if pos.piece_count() > 4 || tables.is_empty() {
+    if pos.piece_count() > super::index::MAX_PIECES || tables.is_empty() {
         return None;
     }
     let counts = game.counters();
@@ -153,7 +153,7 @@ pub fn table_moves(game: &Game) -> Option<Vec<TableMove>> {
 /// is chosen only to draw.
 pub fn root_move(game: &Game) -> Option<SearchResult> {
     let pos = game.position();
-    if pos.piece_count() > 4 || !super::installed() {
+    if pos.piece_count() > super::index::MAX_PIECES || !super::installed() {
         return None;
     }
     let kind = probe(pos, &game.counters())?;
