@@ -185,10 +185,7 @@ fn running_counts(seed: u64, roots: usize, cap: usize) -> (usize, usize, usize) 
                 .filter(|m| !m.is_capture() && !pos.play_unchecked(m).has_capture())
                 .collect();
             let mv = if quiet.is_empty() || rng.below(8) == 0 {
-                moves
-                    .iter()
-                    .nth(rng.below(moves.len() as u64) as usize)
-                    .unwrap()
+                &moves[rng.below(moves.len() as u64) as usize]
             } else {
                 quiet[rng.below(quiet.len() as u64) as usize]
             };

@@ -60,7 +60,13 @@ static LONGEST: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize:
 
 fn won_positions_are_won(seed: u64, count: usize) {
     install();
-    for (pos, kind) in sample(seed, count, &[Kind::Win, Kind::Loss]) {
+    all_won(sample(seed, count, &[Kind::Win, Kind::Loss]));
+}
+
+/// Each position, played out by the engine on both sides, is won by the
+/// side the tables say.
+fn all_won(positions: Vec<(Position, Kind)>) {
+    for (pos, kind) in positions {
         let winner = if kind == Kind::Win {
             pos.turn()
         } else {
@@ -75,7 +81,12 @@ fn won_positions_are_won(seed: u64, count: usize) {
 
 fn drawn_positions_are_held(seed: u64, count: usize) {
     install();
-    for (pos, _) in sample(seed, count, &[Kind::Draw]) {
+    all_held(sample(seed, count, &[Kind::Draw]));
+}
+
+/// No drawn position, played out by the engine on both sides, is lost.
+fn all_held(positions: Vec<(Position, Kind)>) {
+    for (pos, _) in positions {
         let end = play_out(pos, 200);
         assert!(
             !matches!(end, Status::Win { .. }),
@@ -109,25 +120,8 @@ fn sample_five(seed: u64, count: usize, want: &[Kind]) -> Vec<(Position, Kind)> 
 
 fn five_piece_endings(seed: u64, won: usize, drawn: usize) {
     install();
-    for (pos, kind) in sample_five(seed, won, &[Kind::Win, Kind::Loss]) {
-        let winner = if kind == Kind::Win {
-            pos.turn()
-        } else {
-            pos.turn().opposite()
-        };
-        match play_out(pos, 400) {
-            Status::Win { winner: w, .. } if w == winner => {}
-            other => panic!("{}: {winner:?} should win, got {other:?}", pos.fen()),
-        }
-    }
-    for (pos, _) in sample_five(seed + 1, drawn, &[Kind::Draw]) {
-        let end = play_out(pos, 200);
-        assert!(
-            !matches!(end, Status::Win { .. }),
-            "{}: a drawn position was lost: {end:?}",
-            pos.fen()
-        );
-    }
+    all_won(sample_five(seed, won, &[Kind::Win, Kind::Loss]));
+    all_held(sample_five(seed + 1, drawn, &[Kind::Draw]));
 }
 
 #[test]

@@ -5,7 +5,7 @@
 //! Shared by every `Bot` and `Analyzer` of the module instance.
 
 use super::convert::WebError;
-use super::js::js_error;
+use super::js::{byte_array, js_error};
 use crate::engine::data::{self, DataError};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -27,15 +27,7 @@ fn data_error(file: &str, e: &DataError) -> JsValue {
 pub fn set_patterns(
     #[wasm_bindgen(unchecked_param_type = "Uint8Array | ArrayBuffer")] bytes: JsValue,
 ) -> Result<(), JsValue> {
-    let array = if let Some(a) = bytes.dyn_ref::<js_sys::Uint8Array>() {
-        a.clone()
-    } else if let Some(b) = bytes.dyn_ref::<js_sys::ArrayBuffer>() {
-        js_sys::Uint8Array::new(b)
-    } else {
-        return Err(js_error(WebError::bad_argument(
-            "the pattern table must be a Uint8Array or an ArrayBuffer",
-        )));
-    };
+    let array = byte_array(&bytes, "the pattern table")?;
     let found = array.length() as usize;
     if found != data::PATTERNS_LEN {
         return Err(data_error(

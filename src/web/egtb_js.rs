@@ -6,7 +6,7 @@
 //! of the module instance (one per Worker) and used by their searches.
 
 use super::convert::WebError;
-use super::js::{js_error, to_js, Bot, Game};
+use super::js::{byte_array, js_error, to_js, Bot, Game};
 use crate::engine::egtb::files::{self, AddError};
 use crate::engine::egtb::{FormatError, Kind};
 use serde::Serialize;
@@ -55,15 +55,7 @@ impl Bot {
                 "the table name is longer than {MAX_NAME} bytes"
             ))));
         }
-        let array = if let Some(a) = bytes.dyn_ref::<js_sys::Uint8Array>() {
-            a.clone()
-        } else if let Some(b) = bytes.dyn_ref::<js_sys::ArrayBuffer>() {
-            js_sys::Uint8Array::new(b)
-        } else {
-            return Err(js_error(WebError::bad_argument(
-                "the table bytes must be a Uint8Array or an ArrayBuffer",
-            )));
-        };
+        let array = byte_array(&bytes, "the table bytes")?;
         if array.length() > MAX_TABLE_BYTES {
             return Err(js_error(table_error(
                 &name,

@@ -67,6 +67,20 @@ export interface SearchOptions { movetimeMs?: number; depth?: number; nodes?: nu
 export interface LevelInfo { level: number; name: string; description: string; movetimeMs: number; }
 "#;
 
+/// The bytes of a `Uint8Array` or an `ArrayBuffer` (a view, not a copy);
+/// anything else is a `bad_argument` error saying `what` must be one.
+pub(crate) fn byte_array(value: &JsValue, what: &str) -> Result<js_sys::Uint8Array, JsValue> {
+    if let Some(a) = value.dyn_ref::<js_sys::Uint8Array>() {
+        Ok(a.clone())
+    } else if let Some(b) = value.dyn_ref::<js_sys::ArrayBuffer>() {
+        Ok(js_sys::Uint8Array::new(b))
+    } else {
+        Err(js_error(WebError::bad_argument(format!(
+            "{what} must be a Uint8Array or an ArrayBuffer"
+        ))))
+    }
+}
+
 /// Turns a [`WebError`] into a JavaScript `Error` with `code`, `reason`,
 /// `candidates`, `detail` when it has one, and for an illegal move
 /// `reasonCode` and `reasonParams`.

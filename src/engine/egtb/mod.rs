@@ -399,9 +399,7 @@ impl Tables {
         let clock = if model.clock == 10 {
             b4
         } else if let Some(strong) = model.lone {
-            let Some((side, moves)) = counts.lone_king() else {
-                return None;
-            };
+            let (side, moves) = counts.lone_king()?;
             if side != strong {
                 return None;
             }
