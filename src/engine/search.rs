@@ -1,7 +1,9 @@
 //! The search: iterative deepening over a principal-variation alpha-beta
 //! search with a transposition table, aspiration windows, move ordering
 //! (hash move, captures by size, crowning moves, killers, history), late
-//! move reductions, a one-reply extension, and a quiescence search that
+//! move reductions, a one-reply extension, a singular extension (the hash
+//! move searched a ply deeper when no other move comes near its stored
+//! score in a shallower search), and a quiescence search that
 //! plays out every pending capture (captures are compulsory, so a position
 //! with a capture is never evaluated statically).
 //!
@@ -165,6 +167,12 @@ impl DrawState for DrawCounters {
 /// Counted draws further away than this many plies are ignored by the
 /// transposition key (the search does not reach them).
 const DRAW_HORIZON: u32 = 64;
+
+/// Singular extension: from this depth, with a stored score at most three
+/// plies shallower, the other moves are searched to half the depth against
+/// the stored score less `SINGULAR_MARGIN` (hundredths of a man).
+const SINGULAR_DEPTH: i32 = 8;
+const SINGULAR_MARGIN: i32 = 30;
 
 /// Share of the time budget after which a settled move is played.
 const STABLE_STOP: f64 = 0.6;
@@ -526,8 +534,20 @@ impl<'a, D: DrawState> Searcher<'a, D> {
         let tkey = Self::tt_key(key, &draw, pos);
         let mut hash_move = MoveKey::NONE;
         let use_tt = depth >= TT_MIN_DEPTH;
+        // The stored score less the margin, when the hash move may be
+        // singular (see below).
+        let mut singular_target = None;
         if let Some(hit) = if use_tt { self.tt.probe(tkey) } else { None } {
             hash_move = hit.mv;
+            if ply > 0
+                && depth >= SINGULAR_DEPTH
+                && hit.depth >= depth - 3
+                && hit.bound != Bound::Upper
+                && hit.score.abs() < MATE_BOUND
+                && !hash_move.is_none()
+            {
+                singular_target = Some(from_tt(hit.score, ply) - SINGULAR_MARGIN);
+            }
             if !pv_node && hit.depth >= depth {
                 let s = from_tt(hit.score, ply);
                 let cut = match hit.bound {
@@ -554,6 +574,20 @@ impl<'a, D: DrawState> Searcher<'a, D> {
             if let Some(h) = list.iter().position(|m| hash_move.matches(m)) {
                 list.swap(0, h);
                 scored_from = 1;
+            }
+        }
+
+        // Singular extension: when every other move, searched to half the
+        // depth, stays below the hash move's stored score less a margin,
+        // the hash move is the only good one and is searched a ply deeper.
+        let mut extend_first = 0;
+        if let (Some(target), 1) = (singular_target, scored_from) {
+            if list.len() > 1 && self.all_below(pos, key, draw, &list, depth / 2 - 1, ply, target) {
+                extend_first = 1;
+            }
+            if self.stopped {
+                self.lists[ply] = list;
+                return 0;
             }
         }
 
@@ -586,7 +620,7 @@ impl<'a, D: DrawState> Searcher<'a, D> {
             }
             let mut score;
             if i == 0 {
-                score = child_score!(depth - 1, alpha, beta, pv_node);
+                score = child_score!(depth - 1 + extend_first, alpha, beta, pv_node);
             } else {
                 // Late quiet moves that leave the opponent nothing to take
                 // are searched shallower first.
@@ -638,6 +672,34 @@ impl<'a, D: DrawState> Searcher<'a, D> {
                 .store(tkey, best_move, to_tt(best, ply), depth, bound);
         }
         best
+    }
+
+    /// True when every move of `list` but the first scores below `target`
+    /// (for the side to move) in a null-window search to `depth`; stops at
+    /// the first that does not.
+    #[allow(clippy::too_many_arguments)]
+    fn all_below(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        draw: D,
+        list: &MoveList,
+        depth: i32,
+        ply: usize,
+        target: i32,
+    ) -> bool {
+        for mv in list[1..].iter() {
+            let ck = zobrist::after(key, pos, mv);
+            let child = pos.play_unchecked(mv);
+            let cd = draw.after(pos, mv, &child);
+            self.push(ck, reversible(pos, mv));
+            let s = -self.search(&child, ck, cd, depth, ply + 1, -target, -target + 1, false);
+            self.pop();
+            if self.stopped || s >= target {
+                return false;
+            }
+        }
+        true
     }
 
     /// Searches every root move with a full window to `depth` (used by the
