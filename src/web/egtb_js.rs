@@ -141,7 +141,7 @@ struct TableMoveView {
 /// leave the opponent the most losing replies, then the longest resistance
 /// (what the endgame trainer plays and hints). Each is `{move, result,
 /// moves, traps, offers}`; moves the tables cannot judge are left out. `null`
-/// above four pieces or when no table is loaded.
+/// for a material the set does not hold or when no table is loaded.
 #[wasm_bindgen(js_name = egtbMoves, unchecked_return_type = "TableMove[] | null")]
 pub fn egtb_moves(game: &Game) -> Result<JsValue, JsValue> {
     let g = game.inner();

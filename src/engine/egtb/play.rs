@@ -70,10 +70,11 @@ impl TableMove {
 /// draws that leave the opponent most losing replies (and, among equals,
 /// give no material away and do not end the game by repetition), then the
 /// longest resistance. Moves the tables cannot judge (the counts outside their
-/// model) are left out; `None` above four pieces or without tables.
+/// model) are left out; `None` for a material the set does not hold
+/// ([`super::files::shipped`]) or without tables.
 pub fn table_moves_in(tables: &Tables, game: &Game) -> Option<Vec<TableMove>> {
     let pos = game.position();
-    if pos.piece_count() > super::index::MAX_PIECES || tables.is_empty() {
+    if !super::files::shipped(&super::Material::of(pos)) || tables.is_empty() {
         return None;
     }
     let counts = game.counters();
