@@ -305,15 +305,12 @@ impl Work<'_> {
         if list.is_empty() {
             return pack(Kind::Loss, 0, THR_ANY);
         }
-        // Rule 2 (three kings against a lone king, 4 pieces: no man, so
-        // the clock counts every ply since the balance arose).
+        // Rule 2 (three kings or more against a lone king): the clock
+        // counts every ply since the balance arose, or stands for a count
+        // carried in (`lone_clock`); in a dual material rule 4's cap
+        // bounds it too.
         if let Some(strong) = lone_king_side(pos) {
-            let strong_moves = if pos.turn() == strong {
-                c / 2
-            } else {
-                c.div_ceil(2)
-            };
-            if strong_moves >= 15 {
+            if lone_moves(c as u32, pos.turn() == strong) >= 15 {
                 return pack(Kind::Draw, 0, THR_ANY);
             }
         }
