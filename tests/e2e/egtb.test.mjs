@@ -91,9 +91,13 @@ export const tests = [
       // (`shashki egtb probe`: {"moves":4,"result":"win"}) ...
       await paste(page, "W:WKa1,Kb2,Kc1,Kd2:BKe7");
       assertEq((await tablebase(page)).text, "Tablebase: White wins in 4 moves", "four kings against a king");
-      // ... five pieces with men are not: no line.
+      // ... and so are five pieces with men, whose files keep no distances
+      // (`shashki egtb probe`: {"moves":null,"result":"loss"}): the result alone.
       await paste(page, "W:Wa3,c1,e1:BKh8,Kg7");
-      assertEq(await tablebase(page), { state: "none", text: "" }, "five pieces with men: no table");
+      assertEq(await tablebase(page), { state: "loss", text: "Tablebase: Black wins" }, "five pieces with men");
+      // Six pieces: no table, no line.
+      await paste(page, "W:Wa3,c1,e1:BKh8,Kg7,a7");
+      assertEq(await tablebase(page), { state: "none", text: "" }, "six pieces: no table");
     },
   },
 

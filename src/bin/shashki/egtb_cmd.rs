@@ -3,7 +3,7 @@
 use crate::args::Args;
 use serde_json::json;
 use shashki::engine::egtb::{self, build, format, Material, Tables};
-use shashki::Position;
+use shashki::{Color, Position};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -39,11 +39,9 @@ fn build_cmd(argv: &[String]) -> Result<ExitCode, String> {
     ])?;
     let packing = packing_args(&a)?;
     let pieces = a.number::<u32>("pieces")?.unwrap_or(5);
-    // The shipped set: up to four pieces, and the five-piece materials
-    // without men (see the README for what the others would take).
-    let max_men = a
-        .number::<u32>("max-men")?
-        .unwrap_or(if pieces == 5 { 0 } else { pieces });
+    // Of the largest materials, those with at most this many men (default:
+    // all; `--max-men 0` builds the five-piece kings-only ones in minutes).
+    let max_men = a.number::<u32>("max-men")?.unwrap_or(pieces);
     let distances = a.number::<u32>("distances")?.unwrap_or(SHIPPED_DISTANCES);
     let threads = a.number::<usize>("threads")?.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
@@ -64,7 +62,7 @@ fn build_cmd(argv: &[String]) -> Result<ExitCode, String> {
         threads,
         |m: &Material, s: &build::Solved| {
             let planes = if keeps_distances(m, distances) { 2 } else { 1 };
-            let bytes = format::encode_with(m, &s.entries, planes, packing(m));
+            let bytes = encode_smallest(m, &s.entries, planes, packing(m));
             total += bytes.len();
             let path = out.join(format!("{m}.egtb"));
             if let Err(e) = std::fs::write(&path, &bytes) {
@@ -99,9 +97,10 @@ fn build_cmd(argv: &[String]) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The shipped files keep distances up to this many pieces: all of them
-/// (2.66 MB; without the four-piece ones 1.64 MB, see the README).
-pub const SHIPPED_DISTANCES: u32 = 5;
+/// The shipped files keep distances up to this many pieces (and in the
+/// five-piece materials without men, [`keeps_distances`]): the five-piece
+/// files with men hold results and thresholds only (see the README).
+pub const SHIPPED_DISTANCES: u32 = 4;
 
 /// Whether a material's file keeps its distances: up to `distances`
 /// pieces, always three kings against a king (Petrov's triangle: the
@@ -114,13 +113,17 @@ fn keeps_distances(m: &Material, distances: u32) -> bool {
         || (m.men() == 0 && m.pieces() == 5)
 }
 
-/// The shipped packing of the five-piece files (format version 3): blocks
-/// of this many entries, thresholds rounded down to multiples of
-/// [`SHIPPED_QUANTUM`] (see the README). Up to four pieces: version 2.
+/// The shipped packing of the five-piece files: blocks of this many
+/// entries (version 3 without men, version 4 with them), and in the
+/// materials with kings on both sides and a man, thresholds rounded down
+/// to multiples of [`SHIPPED_QUANTUM`] plies (see the README: exact ones
+/// would take 7.6 MB more). Up to four pieces: version 2.
 pub const SHIPPED_BLOCK: usize = 32768;
-pub const SHIPPED_QUANTUM: u8 = 1;
+pub const SHIPPED_QUANTUM: u8 = 16;
 
-/// `--block N --quantum Q` for the five-piece files, else the shipped ones.
+/// `--block N` for the five-piece files and `--quantum Q` for those with
+/// kings on both sides and a man (the only ones whose thresholds are many
+/// and large), else the shipped ones.
 fn packing_args(a: &Args) -> Result<impl Fn(&Material) -> format::Packing, String> {
     let block = a.number::<usize>("block")?.unwrap_or(SHIPPED_BLOCK);
     let quantum = a.number::<u8>("quantum")?.unwrap_or(SHIPPED_QUANTUM);
@@ -136,9 +139,52 @@ fn packing_args(a: &Args) -> Result<impl Fn(&Material) -> format::Packing, Strin
         if m.pieces() <= 4 {
             format::Packing::V2
         } else {
-            format::Packing { block, quantum }
+            format::Packing {
+                block,
+                // The other five-piece files keep exact thresholds (rule
+                // 5's clock in the kings-only materials: a few bytes).
+                quantum: if m.both_kings() && m.men() > 0 {
+                    quantum
+                } else {
+                    1
+                },
+                derived: None,
+                // Version 4 where there is one plane (with men: the
+                // distances are not shipped).
+                modelled: m.men() > 0,
+            }
         }
     })
+}
+
+/// The file of a material, and where a half may be left out (no count
+/// runs: [`format::may_derive`]) the smaller of the files without White's
+/// and without Black's half (ties: without White's).
+fn encode_smallest(
+    m: &Material,
+    entries: &[egtb::Entry],
+    planes: u32,
+    p: format::Packing,
+) -> Vec<u8> {
+    if !format::may_derive(m) {
+        return format::encode_with(m, entries, planes, p);
+    }
+    let [w, b] = [Color::White, Color::Black].map(|side| {
+        format::encode_with(
+            m,
+            entries,
+            planes,
+            format::Packing {
+                derived: Some(side),
+                ..p
+            },
+        )
+    });
+    if b.len() < w.len() {
+        b
+    } else {
+        w
+    }
 }
 
 /// Rewrites the files of one folder into another, keeping the distances
@@ -163,9 +209,23 @@ fn repack_cmd(argv: &[String]) -> Result<ExitCode, String> {
         let bytes = std::fs::read(&p).map_err(|e| format!("{}: {e}", p.display()))?;
         let f = format::TableFile::parse(&bytes).map_err(|e| format!("{}: {e}", p.display()))?;
         let m = f.material;
-        let entries = (0..2 * m.size())
-            .map(|i| f.entry(i).ok_or(format!("{}: damaged block", p.display())))
-            .collect::<Result<Vec<_>, _>>()?;
+        let size = m.size();
+        let entries = (0..2 * size)
+            .map(|i| {
+                let e = f
+                    .entry(i)
+                    .ok_or(format!("{}: damaged block", p.display()))?;
+                // Files of an earlier build may hold the last playable
+                // count where "any" is stored now.
+                let turn = if i < size { Color::White } else { Color::Black };
+                Ok(match e.kind() {
+                    Some(kind) if kind != egtb::Kind::Draw => {
+                        egtb::Entry::new(kind, e.dtm(), build::stored_threshold(&m, turn, e.thr()))
+                    }
+                    _ => e,
+                })
+            })
+            .collect::<Result<Vec<_>, String>>()?;
         let planes = if keeps_distances(&m, distances) && f.has_distances {
             2
         } else {
@@ -178,7 +238,19 @@ fn repack_cmd(argv: &[String]) -> Result<ExitCode, String> {
                 f.quantum
             ));
         }
-        let packed = format::encode_with(&m, &entries, planes, packing(&m));
+        let packed = match f.derived {
+            // The half that is not stored cannot be brought back.
+            Some(side) => format::encode_with(
+                &m,
+                &entries,
+                planes,
+                format::Packing {
+                    derived: Some(side),
+                    ..packing(&m)
+                },
+            ),
+            None => encode_smallest(&m, &entries, planes, packing(&m)),
+        };
         total += packed.len();
         let dest = out.join(format!("{m}.egtb"));
         std::fs::write(&dest, &packed).map_err(|e| format!("{}: {e}", dest.display()))?;

@@ -133,6 +133,21 @@ pub fn lone_clock(moves: u32, strong_to_move: bool) -> usize {
     }
 }
 
+/// The threshold a file stores for a win or loss of a dual material
+/// ([`Model::dual`]) with `thr` the largest rule-4 count at which it holds:
+/// a result that holds up to the last count at which the state can be
+/// played holds at every count the game can reach (past it the count has
+/// drawn, which the probe reads first), so it is stored as "any", which
+/// packs better. Other materials' thresholds are returned as they are.
+pub fn stored_threshold(m: &Material, turn: Color, thr: u8) -> u8 {
+    let model = Model::of(m);
+    if model.dual && thr != THR_ANY && i32::from(thr) >= model.dual_cap(turn) {
+        THR_ANY
+    } else {
+        thr
+    }
+}
+
 /// A solved material: the values of the states where the material has
 /// just arisen (clock 0), for every main-road count.
 pub struct Solved {
@@ -600,7 +615,9 @@ fn finish(w: Work) -> Solved {
             // still holds (rule 4's plies for the dual model).
             let thr = if kind == Kind::Draw {
                 THR_ANY
-            } else if model.dual || model.clock == 1 {
+            } else if model.dual {
+                stored_threshold(&m, turn, thr)
+            } else if model.clock == 1 {
                 thr
             } else {
                 let mut t = 0;

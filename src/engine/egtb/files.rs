@@ -33,12 +33,10 @@ fn side_futures(k: u8, m: u8) -> Vec<(u8, u8)> {
     v
 }
 
-/// True for the materials the shipped set holds: every one of up to four
-/// pieces, and the five-piece ones without men (four kings against a
-/// king, three kings against two). The five-piece materials with men are
-/// not built (README, "Five pieces").
+/// True for the materials the shipped set holds: every one of up to five
+/// pieces (README, "Endgame tables").
 pub fn shipped(m: &Material) -> bool {
-    m.pieces() <= 4 || (m.pieces() == MAX_PIECES && m.men() == 0)
+    m.pieces() <= MAX_PIECES
 }
 
 /// The files a game in this material can need from now on: its own and

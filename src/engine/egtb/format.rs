@@ -18,21 +18,33 @@
 //! ```
 //!
 //! Version 3 (`"SHEGTB3\n"`, the five-piece files) adds two words after
-//! `blocks`: `quantum` (u32) and a reserved 0 (u32), and lets `block` be
+//! `blocks`: `quantum` (u32) and `derived` (u32), and lets `block` be
 //! any power of two from 4096 to 65536 entries. With `quantum` q > 1 a
 //! stored threshold is a *lower bound*: the true one rounded down to a
 //! multiple of q (thresholds carry most of the bytes of the materials with
 //! kings on both sides and a man, and rounded they pack about twice as
 //! well). The result then holds for counts up to the stored value, and is
 //! unknown above it (the probe answers nothing there instead of "draw").
+//! `derived` is 0, or 1 (2) when the half with White (Black) to move is
+//! not stored: its positions are read by one ply of search over the other
+//! half. Only a material without a count may do so (five pieces, one side
+//! without a king: its results do not depend on the counts, so a
+//! position's result is the best of its children's); it halves such files.
 //! The offsets then start at byte 36.
+//!
+//! Version 4 (`"SHEGTB4\n"`) has version 3's header and one plane (no
+//! distances), and codes each block with [`super::coder`] instead of
+//! deflate: only stored positions are coded, each predicted from its
+//! neighbours (about half the size of deflate on the five-piece files).
 
 use super::index::Material;
 use super::Entry;
+use crate::square::Color;
 use std::fmt;
 
 const MAGIC: &[u8; 8] = b"SHEGTB2\n";
 const MAGIC3: &[u8; 8] = b"SHEGTB3\n";
+const MAGIC4: &[u8; 8] = b"SHEGTB4\n";
 /// Entries per block (version 2).
 pub const BLOCK: usize = 8192;
 
@@ -41,6 +53,10 @@ pub const BLOCK: usize = 8192;
 pub struct Packing {
     pub block: usize,
     pub quantum: u8,
+    /// The side to move whose half is not stored (version 3 and 4).
+    pub derived: Option<Color>,
+    /// The blocks are coded by [`super::coder`] (version 4, one plane).
+    pub modelled: bool,
 }
 
 impl Packing {
@@ -48,6 +64,8 @@ impl Packing {
     pub const V2: Packing = Packing {
         block: BLOCK,
         quantum: 1,
+        derived: None,
+        modelled: false,
     };
 }
 
@@ -115,6 +133,13 @@ pub const fn crc32(data: &[u8]) -> u32 {
     !c
 }
 
+/// Whether a material's file may leave one half unstored
+/// ([`Packing::derived`]): five pieces, one side without a king (no count
+/// can run there; module docs, "Five pieces").
+pub fn may_derive(m: &Material) -> bool {
+    m.pieces() == 5 && !m.both_kings()
+}
+
 /// Encodes a material's entries into a file, with the distances or
 /// without them (`planes` 2 or 1), in version 2.
 pub fn encode(m: &Material, entries: &[Entry], planes: u32) -> Vec<u8> {
@@ -136,10 +161,24 @@ fn rounded(e: Entry, quantum: u8) -> Entry {
 /// version 3.
 pub fn encode_with(m: &Material, entries: &[Entry], planes: u32, p: Packing) -> Vec<u8> {
     assert!(planes == 1 || planes == 2);
+    // Version 4 holds no distances: with them, version 3.
+    let p = Packing {
+        modelled: p.modelled && planes == 1,
+        ..p
+    };
     assert!(p.block.is_power_of_two() && (4096..=65536).contains(&p.block) && p.quantum >= 1);
     let v3 = p != Packing::V2;
     let blocks = entries.len().div_ceil(p.block);
-    let mut filled: Vec<Entry> = entries.iter().map(|&e| rounded(e, p.quantum)).collect();
+    assert!(p.derived.is_none() || may_derive(m), "{m} holds counts");
+    let half = entries.len() / 2;
+    let mut filled: Vec<Entry> = entries
+        .iter()
+        .enumerate()
+        .map(|(i, &e)| match p.derived {
+            Some(side) if i / half == side as usize => Entry::NONE,
+            _ => rounded(e, p.quantum),
+        })
+        .collect();
     let mut prev = Entry::new(super::Kind::Draw, 0, super::THR_ANY);
     for e in filled.iter_mut() {
         if e.kind().is_none() {
@@ -150,7 +189,25 @@ pub fn encode_with(m: &Material, entries: &[Entry], planes: u32, p: Packing) -> 
     }
     let mut data = Vec::new();
     let mut offsets = vec![0u32];
-    for chunk in filled.chunks(p.block) {
+    for (b, chunk) in filled.chunks(p.block).enumerate() {
+        if p.modelled {
+            // Not the filled copy: the coder skips what is not stored.
+            let first = b * p.block;
+            let block: Vec<Entry> = entries[first..first + chunk.len()]
+                .iter()
+                .enumerate()
+                .map(|(j, &e)| {
+                    if super::coder::stored(m, first + j, p.derived) {
+                        rounded(e, p.quantum)
+                    } else {
+                        Entry::NONE
+                    }
+                })
+                .collect();
+            data.extend(super::coder::encode_block(m, p.derived, first, &block));
+            offsets.push(data.len() as u32);
+            continue;
+        }
         let mut raw = Vec::with_capacity(2 * chunk.len());
         raw.extend(chunk.iter().map(|e| e.0 as u8));
         if planes == 2 {
@@ -160,14 +217,20 @@ pub fn encode_with(m: &Material, entries: &[Entry], planes: u32, p: Packing) -> 
         offsets.push(data.len() as u32);
     }
     let mut out = Vec::with_capacity(data.len() + 64 + 4 * offsets.len());
-    out.extend_from_slice(if v3 { MAGIC3 } else { MAGIC });
+    out.extend_from_slice(if p.modelled {
+        MAGIC4
+    } else if v3 {
+        MAGIC3
+    } else {
+        MAGIC
+    });
     out.extend_from_slice(&[m.wk, m.wm, m.bk, m.bm]);
     for v in [planes, entries.len() as u32, p.block as u32, blocks as u32] {
         out.extend_from_slice(&v.to_le_bytes());
     }
     if v3 {
         out.extend_from_slice(&u32::from(p.quantum).to_le_bytes());
-        out.extend_from_slice(&0u32.to_le_bytes());
+        out.extend_from_slice(&p.derived.map_or(0u32, |c| c as u32 + 1).to_le_bytes());
     }
     for o in &offsets {
         out.extend_from_slice(&o.to_le_bytes());
@@ -185,6 +248,10 @@ pub struct TableFile {
     pub has_distances: bool,
     /// Thresholds are exact (1) or rounded down to a multiple of this.
     pub quantum: u8,
+    /// The side to move whose half is not stored (read by search).
+    pub derived: Option<Color>,
+    /// Version 4: blocks coded by [`super::coder`].
+    modelled: bool,
     planes: usize,
     entries: usize,
     block_len: usize,
@@ -205,7 +272,8 @@ impl TableFile {
         if bytes.len() < 8 {
             return Err(FormatError::Truncated);
         }
-        let v3 = &bytes[..8] == MAGIC3;
+        let modelled = &bytes[..8] == MAGIC4;
+        let v3 = &bytes[..8] == MAGIC3 || modelled;
         if &bytes[..8] != MAGIC && !v3 {
             return Err(FormatError::NotATable);
         }
@@ -223,7 +291,7 @@ impl TableFile {
         let entries = u32_at(bytes, 16)? as usize;
         let block = u32_at(bytes, 20)? as usize;
         let blocks = u32_at(bytes, 24)? as usize;
-        if planes != 1 && planes != 2 {
+        if planes != 1 && (planes != 2 || modelled) {
             return Err(FormatError::BadHeader(format!("{planes} planes")));
         }
         if m.pieces() > super::index::MAX_PIECES || m.wk + m.wm == 0 || m.bk + m.bm == 0 {
@@ -240,11 +308,17 @@ impl TableFile {
                 "{entries} entries in {blocks} blocks of {block} for {m}"
             )));
         }
-        if !(1..=32).contains(&quantum) || (v3 && u32_at(bytes, 32)? != 0) {
+        if !(1..=32).contains(&quantum) {
             return Err(FormatError::BadHeader(format!(
                 "threshold quantum {quantum}"
             )));
         }
+        let derived = match if v3 { u32_at(bytes, 32)? } else { 0 } {
+            0 => None,
+            1 if may_derive(&m) => Some(Color::White),
+            2 if may_derive(&m) => Some(Color::Black),
+            d => return Err(FormatError::BadHeader(format!("derived half {d} for {m}"))),
+        };
         let head = start + 4 * (blocks + 1);
         let offsets = (0..=blocks)
             .map(|i| u32_at(bytes, start + 4 * i))
@@ -268,6 +342,8 @@ impl TableFile {
             material: m,
             has_distances: planes == 2,
             quantum: quantum as u8,
+            derived,
+            modelled,
             planes,
             entries,
             block_len: block,
@@ -282,6 +358,13 @@ impl TableFile {
             .get_or_init(|| {
                 let span = self.offsets[b] as usize..self.offsets[b + 1] as usize;
                 let want = self.planes * self.block_len.min(self.entries - b * self.block_len);
+                if self.modelled {
+                    let first = b * self.block_len;
+                    let raw = &self.data[span];
+                    let d =
+                        super::coder::decode_block(&self.material, self.derived, first, want, raw);
+                    return Some(d.into_boxed_slice());
+                }
                 let raw = miniz_oxide::inflate::decompress_to_vec(&self.data[span]).ok()?;
                 (raw.len() == want).then(|| raw.into_boxed_slice())
             })

@@ -106,6 +106,7 @@
 //! is exact: "win" means the win fits in the counts left.
 
 pub mod build;
+pub mod coder;
 pub mod files;
 pub mod format;
 pub mod index;
@@ -317,27 +318,12 @@ impl Tables {
             });
         }
         if pos.has_capture() {
-            let mut list = MoveList::new();
-            pos.generate_moves(&mut list);
-            let mut best: Option<Probe> = None;
-            for mv in list.iter() {
-                let c = self.probe_fresh(&pos.play_unchecked(mv))?;
-                let mine = Probe {
-                    kind: c.kind.negate(),
-                    plies: if c.kind == Kind::Draw {
-                        Some(0)
-                    } else {
-                        c.plies.map(|p| p + 1)
-                    },
-                };
-                best = Some(match best {
-                    None => mine,
-                    Some(b) => better(b, mine),
-                });
-            }
-            return Ok(best.expect("a capture exists"));
+            return self.fresh_by_search(pos);
         }
         let e = self.entry(pos)?;
+        if e.kind().is_none() && self.derived(pos) {
+            return self.fresh_by_search(pos);
+        }
         let kind = e
             .kind()
             .ok_or_else(|| ProbeError::Damaged("a quiet position is missing".into()))?;
@@ -348,6 +334,69 @@ impl Tables {
             kind,
             plies: has.then(|| e.dtm()),
         })
+    }
+
+    /// The best of the children's fresh results (a pending capture, or a
+    /// position of a half that is not stored). `pos` has a move.
+    fn fresh_by_search(&self, pos: &Position) -> Result<Probe, ProbeError> {
+        let mut list = MoveList::new();
+        pos.generate_moves(&mut list);
+        let mut best: Option<Probe> = None;
+        let mut unknown = [false; 3];
+        for mv in list.iter() {
+            let c = self.probe_fresh(&pos.play_unchecked(mv))?;
+            let mine = Probe {
+                kind: c.kind.negate(),
+                plies: if c.kind == Kind::Draw {
+                    Some(0)
+                } else {
+                    c.plies.map(|p| p + 1)
+                },
+            };
+            unknown[mine.kind as usize] |= mine.plies.is_none();
+            best = Some(match best {
+                None => mine,
+                Some(b) => better(b, mine),
+            });
+        }
+        let mut best = best.expect("a position with a move");
+        // The fastest win (longest loss) is known only if every move with
+        // that result has a known distance.
+        if unknown[best.kind as usize] {
+            best.plies = None;
+        }
+        Ok(best)
+    }
+
+    /// The best of the children's results under the counts each move
+    /// leaves, or `None` if one of them has no answer. `pos` has a move.
+    fn by_search(&self, pos: &Position, counts: &DrawCounters) -> Option<Kind> {
+        let mut list = MoveList::new();
+        pos.generate_moves(&mut list);
+        let mut best = Kind::Loss;
+        for mv in list.iter() {
+            let next = pos.play_unchecked(mv);
+            let k = self.probe(&next, &counts.after(pos, mv, &next))?.negate();
+            if k == Kind::Win {
+                return Some(Kind::Win);
+            }
+            if k == Kind::Draw {
+                best = Kind::Draw;
+            }
+        }
+        Some(best)
+    }
+
+    /// True when `pos` lies in the half of its file that is not stored
+    /// ([`format::Packing::derived`]).
+    fn derived(&self, pos: &Position) -> bool {
+        let m = Material::of(pos);
+        let (m, turn) = if m.canonical() {
+            (m, pos.turn())
+        } else {
+            (m.flipped(), pos.turn().opposite())
+        };
+        self.files.get(&m).is_some_and(|f| f.derived == Some(turn))
     }
 
     /// The exact result under the game's running counts, or `None` when
@@ -364,23 +413,13 @@ impl Tables {
             return None;
         }
         if pos.has_capture() {
-            let mut list = MoveList::new();
-            pos.generate_moves(&mut list);
-            let mut best = Kind::Loss;
-            for mv in list.iter() {
-                let next = pos.play_unchecked(mv);
-                let k = self.probe(&next, &counts.after(pos, mv, &next))?.negate();
-                if k == Kind::Win {
-                    return Some(Kind::Win);
-                }
-                if k == Kind::Draw {
-                    best = Kind::Draw;
-                }
-            }
-            return Some(best);
+            return self.by_search(pos, counts);
         }
         let m = Material::of(pos);
         let e = self.entry(pos).ok()?;
+        if e.kind().is_none() && self.derived(pos) {
+            return self.by_search(pos, counts);
+        }
         let kind = e.kind()?;
         if kind == Kind::Draw {
             // A draw with fresh counts stays one when counts have run.
