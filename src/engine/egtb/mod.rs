@@ -96,6 +96,14 @@
 //! which may run in from six pieces (four kings and a man against a king
 //! losing a king): the probe then answers `None`.
 //!
+//! What the shipped five-piece files with men keep (README, "Files"):
+//! results and thresholds, no distances ([`Probe::plies`] is `None`);
+//! in the dual materials the rule-4 threshold rounded down to 16 plies (a
+//! lower bound: above it the probe answers `None`, never "draw"); in the
+//! materials without a count one side to move only, the other read by one
+//! ply of search ([`format::Packing::derived`]). They are coded by
+//! [`coder`] (format version 4).
+//!
 //! # Probing under running counts
 //!
 //! [`Tables::probe`] takes the game's [`DrawCounters`] and answers only
