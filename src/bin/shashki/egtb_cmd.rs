@@ -117,7 +117,7 @@ fn keeps_distances(m: &Material, distances: u32) -> bool {
 /// entries (version 3 without men, version 4 with them), and in the
 /// materials with kings on both sides and a man, thresholds rounded down
 /// to multiples of [`SHIPPED_QUANTUM`] plies (see the README: exact ones
-/// would take 7.6 MB more). Up to four pieces: version 2.
+/// would take 3.97 MB more). Up to four pieces: version 2.
 pub const SHIPPED_BLOCK: usize = 32768;
 pub const SHIPPED_QUANTUM: u8 = 16;
 

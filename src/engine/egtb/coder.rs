@@ -39,42 +39,72 @@ fn adapt(p: &mut u16, bit: bool) {
     }
 }
 
-/// A carry-less binary arithmetic encoder over 32 bits (the interval is
-/// `x1..=x2`; equal leading bytes are written out).
-struct Encoder {
+/// The coding interval `x1..=x2` both directions narrow alike: split at
+/// the probability, keep one side, and shift out equal leading bytes.
+struct Interval {
     x1: u32,
     x2: u32,
-    out: Vec<u8>,
 }
 
-impl Encoder {
-    fn new() -> Encoder {
-        Encoder {
-            x1: 0,
-            x2: u32::MAX,
-            out: Vec::new(),
-        }
+impl Interval {
+    const FULL: Interval = Interval {
+        x1: 0,
+        x2: u32::MAX,
+    };
+
+    /// The last value of the part that stands for a 1.
+    fn mid(&self, p: u16) -> u32 {
+        self.x1 + ((self.x2 - self.x1) >> 12) * p12(p)
     }
 
-    fn finish(mut self) -> Vec<u8> {
-        self.out.extend_from_slice(&self.x1.to_be_bytes());
-        self.out
-    }
-}
-
-impl Io for Encoder {
-    fn bit(&mut self, bit: bool, p: &mut u16) -> bool {
-        let mid = self.x1 + ((self.x2 - self.x1) >> 12) * p12(*p);
+    fn keep(&mut self, bit: bool, mid: u32, p: &mut u16) {
         if bit {
             self.x2 = mid;
         } else {
             self.x1 = mid + 1;
         }
         adapt(p, bit);
-        while (self.x1 ^ self.x2) & 0xFF00_0000 == 0 {
-            self.out.push((self.x2 >> 24) as u8);
-            self.x1 <<= 8;
-            self.x2 = self.x2 << 8 | 0xFF;
+    }
+
+    /// Shifts out the leading byte if both ends share it (call until
+    /// `None`).
+    fn shift(&mut self) -> Option<u8> {
+        if (self.x1 ^ self.x2) & 0xFF00_0000 != 0 {
+            return None;
+        }
+        let b = (self.x2 >> 24) as u8;
+        self.x1 <<= 8;
+        self.x2 = self.x2 << 8 | 0xFF;
+        Some(b)
+    }
+}
+
+/// A carry-less binary arithmetic encoder over 32 bits.
+struct Encoder {
+    at: Interval,
+    out: Vec<u8>,
+}
+
+impl Encoder {
+    fn new() -> Encoder {
+        Encoder {
+            at: Interval::FULL,
+            out: Vec::new(),
+        }
+    }
+
+    fn finish(mut self) -> Vec<u8> {
+        self.out.extend_from_slice(&self.at.x1.to_be_bytes());
+        self.out
+    }
+}
+
+impl Io for Encoder {
+    fn bit(&mut self, bit: bool, p: &mut u16) -> bool {
+        let mid = self.at.mid(*p);
+        self.at.keep(bit, mid, p);
+        while let Some(b) = self.at.shift() {
+            self.out.push(b);
         }
         bit
     }
@@ -84,49 +114,40 @@ impl Io for Encoder {
 /// (damaged data decodes to something wrong, never to a panic; the file's
 /// checksum is what catches it).
 struct Decoder<'a> {
-    x1: u32,
-    x2: u32,
+    at: Interval,
     x: u32,
     data: &'a [u8],
-    at: usize,
+    next: usize,
 }
 
 impl<'a> Decoder<'a> {
     fn new(data: &'a [u8]) -> Decoder<'a> {
         let mut d = Decoder {
-            x1: 0,
-            x2: u32::MAX,
+            at: Interval::FULL,
             x: 0,
             data,
-            at: 0,
+            next: 0,
         };
         for _ in 0..4 {
-            d.x = d.x << 8 | d.next();
+            d.x = d.x << 8 | d.byte();
         }
         d
     }
 
-    fn next(&mut self) -> u32 {
-        let b = self.data.get(self.at).copied().unwrap_or(0);
-        self.at += 1;
+    fn byte(&mut self) -> u32 {
+        let b = self.data.get(self.next).copied().unwrap_or(0);
+        self.next += 1;
         u32::from(b)
     }
 }
 
 impl Io for Decoder<'_> {
     fn bit(&mut self, _: bool, p: &mut u16) -> bool {
-        let mid = self.x1 + ((self.x2 - self.x1) >> 12) * p12(*p);
+        let mid = self.at.mid(*p);
         let bit = self.x <= mid;
-        if bit {
-            self.x2 = mid;
-        } else {
-            self.x1 = mid + 1;
-        }
-        adapt(p, bit);
-        while (self.x1 ^ self.x2) & 0xFF00_0000 == 0 {
-            self.x1 <<= 8;
-            self.x2 = self.x2 << 8 | 0xFF;
-            self.x = self.x << 8 | self.next();
+        self.at.keep(bit, mid, p);
+        while self.at.shift().is_some() {
+            self.x = self.x << 8 | self.byte();
         }
         bit
     }

@@ -171,7 +171,7 @@ pub fn encode_with(m: &Material, entries: &[Entry], planes: u32, p: Packing) -> 
     let blocks = entries.len().div_ceil(p.block);
     assert!(p.derived.is_none() || may_derive(m), "{m} holds counts");
     let half = entries.len() / 2;
-    let mut filled: Vec<Entry> = entries
+    let mut kept: Vec<Entry> = entries
         .iter()
         .enumerate()
         .map(|(i, &e)| match p.derived {
@@ -179,42 +179,32 @@ pub fn encode_with(m: &Material, entries: &[Entry], planes: u32, p: Packing) -> 
             _ => rounded(e, p.quantum),
         })
         .collect();
-    let mut prev = Entry::new(super::Kind::Draw, 0, super::THR_ANY);
-    for e in filled.iter_mut() {
-        if e.kind().is_none() {
-            *e = prev;
-        } else {
-            prev = *e;
-        }
-    }
     let mut data = Vec::new();
     let mut offsets = vec![0u32];
-    for (b, chunk) in filled.chunks(p.block).enumerate() {
-        if p.modelled {
-            // Not the filled copy: the coder skips what is not stored.
-            let first = b * p.block;
-            let block: Vec<Entry> = entries[first..first + chunk.len()]
-                .iter()
-                .enumerate()
-                .map(|(j, &e)| {
-                    if super::coder::stored(m, first + j, p.derived) {
-                        rounded(e, p.quantum)
-                    } else {
-                        Entry::NONE
-                    }
-                })
-                .collect();
-            data.extend(super::coder::encode_block(m, p.derived, first, &block));
+    if p.modelled {
+        // The coder skips what is not stored itself.
+        for (b, chunk) in kept.chunks(p.block).enumerate() {
+            data.extend(super::coder::encode_block(m, p.derived, b * p.block, chunk));
             offsets.push(data.len() as u32);
-            continue;
         }
-        let mut raw = Vec::with_capacity(2 * chunk.len());
-        raw.extend(chunk.iter().map(|e| e.0 as u8));
-        if planes == 2 {
-            raw.extend(chunk.iter().map(|e| (e.0 >> 8) as u8));
+    } else {
+        let mut prev = Entry::new(super::Kind::Draw, 0, super::THR_ANY);
+        for e in kept.iter_mut() {
+            if e.kind().is_none() {
+                *e = prev;
+            } else {
+                prev = *e;
+            }
         }
-        data.extend(miniz_oxide::deflate::compress_to_vec(&raw, 10));
-        offsets.push(data.len() as u32);
+        for chunk in kept.chunks(p.block) {
+            let mut raw = Vec::with_capacity(2 * chunk.len());
+            raw.extend(chunk.iter().map(|e| e.0 as u8));
+            if planes == 2 {
+                raw.extend(chunk.iter().map(|e| (e.0 >> 8) as u8));
+            }
+            data.extend(miniz_oxide::deflate::compress_to_vec(&raw, 10));
+            offsets.push(data.len() as u32);
+        }
     }
     let mut out = Vec::with_capacity(data.len() + 64 + 4 * offsets.len());
     out.extend_from_slice(if p.modelled {
