@@ -6,7 +6,7 @@ mod egtb_common;
 #[path = "egtb_common/solver.rs"]
 mod solver;
 
-use egtb_common::{try_random_position, Rng};
+use egtb_common::{random_of, try_random_position, Rng};
 use shashki::engine::egtb::{Kind, Material, Tables};
 use shashki::game::DrawCounters;
 use shashki::{Bitboard, Color, Position};
@@ -153,21 +153,6 @@ fn cross_check_five_pieces_with_men() {
 fn cross_check_five_pieces_with_men_full() {
     let (checked, dual) = cross_check_five_with_men(0x5eed_000a, 4000, 300_000);
     assert!(checked >= 900 && dual >= 200, "{checked} {dual}");
-}
-
-/// A random position of exactly this material (either side to move).
-fn random_of(rng: &mut Rng, m: Material) -> Position {
-    loop {
-        let idx = rng.below(m.size() as u64) as usize;
-        let turn = if rng.below(2) == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        if let Some(p) = m.position(idx, turn) {
-            return p;
-        }
-    }
 }
 
 /// Positions reached by random moves from random ones, so that counts run

@@ -3,7 +3,7 @@
 
 mod egtb_common;
 
-use egtb_common::{try_random_position, Rng};
+use egtb_common::{random_of, try_random_position, Rng};
 use shashki::engine::egtb::{self, Kind, Material, Tables};
 use shashki::engine::{Clock, Engine, Limits};
 use shashki::game::{Game, Status};
@@ -144,16 +144,7 @@ fn sample_five_with_men(seed: u64, count: usize, want: &[Kind]) -> Vec<(Position
     let mut out = Vec::new();
     let mut i = 0;
     while out.len() < count {
-        let m = mats[i % mats.len()];
-        let idx = rng.below(m.size() as u64) as usize;
-        let turn = if rng.below(2) == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let Some(p) = m.position(idx, turn) else {
-            continue;
-        };
+        let p = random_of(&mut rng, mats[i % mats.len()]);
         if p.has_capture() {
             continue;
         }

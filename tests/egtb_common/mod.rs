@@ -1,6 +1,7 @@
 //! What the endgame-table tests share: a seeded generator and random
 //! placements of a few pieces.
 
+use shashki::engine::egtb::Material;
 use shashki::{Bitboard, Color, Position, Setup};
 
 /// xorshift64: deterministic for a seed, no dependency.
@@ -46,4 +47,21 @@ pub fn try_random_position(rng: &mut Rng, n: u32) -> Option<Position> {
         Color::Black
     });
     Position::try_from(s).ok()
+}
+
+/// A random position of exactly this material (either side to move).
+// Not every test binary that includes this module uses it.
+#[allow(dead_code)]
+pub fn random_of(rng: &mut Rng, m: Material) -> Position {
+    loop {
+        let idx = rng.below(m.size() as u64) as usize;
+        let turn = if rng.below(2) == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        if let Some(p) = m.position(idx, turn) {
+            return p;
+        }
+    }
 }
