@@ -67,6 +67,12 @@ const DEFAULTS = {
   onAttempt: null,
   /** Called with a sentence worth announcing (selection, path choice). */
   onAnnounce: null,
+  /**
+   * Square mode (trainers): when set, a click, tap or Enter on a dark
+   * square calls onSquare(square, {keyboard}) and the board takes no move
+   * input at all (no picking, no dragging).
+   */
+  onSquare: null,
 };
 
 const DARK_SET = new Set(DARK_SQUARES);
@@ -428,7 +434,7 @@ export class Board {
   }
 
   _canPick(square) {
-    if (this.state.viewOnly || this.animation) return false;
+    if (this.state.viewOnly || this.animation || this.state.onSquare) return false;
     if (this.state.allowAnyMove) return (this.pieces.get(square) || "").startsWith(`${this.state.movableColor}-`);
     return this._movesFrom(square).length > 0;
   }
@@ -495,6 +501,13 @@ export class Board {
     if (next.length) this._announce(t("board.announce.via", { sq: square, list: orList(next) }), { kind: "via", square });
   }
 
+  /** Square mode: hands a dark square to onSquare; true when it did. */
+  _square(square, meta) {
+    if (!this.state.onSquare || this.state.viewOnly || !DARK_SET.has(square)) return false;
+    this.state.onSquare(square, meta || {});
+    return true;
+  }
+
   _attempt(move, meta) {
     this.sel = null;
     this.redraw();
@@ -517,7 +530,9 @@ export class Board {
       deselect: () => this._deselect(),
       choose: (sq, meta) => this._choose(sq, meta),
       focus: (sq) => this._focus(sq),
+      square: (sq, meta) => this._square(sq, meta),
       activate: (sq) => {
+        if (this._square(sq, { keyboard: true })) return this._focus(sq);
         if (this.sel && this._isTarget(sq) && (sq !== this.sel.from || !this._canPick(sq))) {
           this._choose(sq, { dragged: false, keyboard: true });
         } else if (this._canPick(sq)) {

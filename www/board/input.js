@@ -11,6 +11,7 @@ const DRAG_THRESHOLD_PX = 5;
  * @param {SVGSVGElement} svg
  * @param {object} ctl the board controller:
  *   orientation(), selected(), canPick(sq), isTarget(sq), select(sq), deselect(),
+ *   square(sq, meta) (square mode: true when it took the click),
  *   choose(sq, {dragged}), dragBegin(sq), dragTo(point, sq), dragEnd(), activate(sq)
  * @returns {() => void} detaches the listeners
  */
@@ -34,6 +35,10 @@ export function bindInput(svg, ctl) {
     if (press) return; // a second finger
     const sq = squareOf(ev);
     if (!sq) return;
+    if (ctl.square(sq, { keyboard: false })) {
+      ev.preventDefault();
+      return;
+    }
     if (ctl.selected() && sq !== ctl.selected() && ctl.isTarget(sq)) {
       ev.preventDefault();
       ctl.choose(sq, { dragged: false });

@@ -205,6 +205,8 @@ export default {
   "lessons.toc.lesson-8": "8. Одинокая дамка на большаке",
   "lessons.toc.trainer": "Тренажёр эндшпиля",
   "lessons.trainer.loading": "Тренажёру нужны JavaScript и движок игры; он загружается.",
+  "lessons.toc.coords": "Тренажёр координат",
+  "lessons.coords.loading": "Тренажёру координат нужен JavaScript.",
   "lessons.lesson-1.no1": "Урок 1",
   "lessons.lesson-1.h1": "Простая: ход и бой",
   "lessons.lesson-1.p1":
