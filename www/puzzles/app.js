@@ -7,6 +7,8 @@
 import { texts as T } from "./texts.js";
 import * as store from "./store.js";
 import { el } from "../shared/util.js";
+import { renderDashboard } from "./dashboard.js";
+import { PENALTY_MS, PuzzleRun, bestRun } from "./run.js";
 
 const DATA_URL = new URL("./puzzles.json", import.meta.url).href;
 const DIFFICULTY = {
@@ -25,7 +27,8 @@ let byId = new Map();
 let list = []; // the puzzles matching the filters
 let current = null;
 let rec = store.load();
-let attempt = null; // {id, wrong, shown, done}
+let attempt = null; // {id, wrong, shown, done, run}
+let run = null; // the timed run going on, or null
 
 /** Fills the page's fixed texts from texts.js (the HTML holds the English as a fallback). */
 function applyTexts() {
@@ -104,6 +107,16 @@ function renderStats() {
   $("stat-streak").textContent = T.streak(rec.streak);
   $("stat-best").textContent = String(rec.best);
   $("stat-solved").textContent = T.solvedCount(store.solvedCount(rec), all.length);
+  $("stat-run").textContent = String(bestRun());
+  renderDashboard($("dashboard"), rec, byId, T, { onPractise: practise });
+}
+
+/** "Practise your weakest theme": the theme filter set to it, its first unseen puzzle shown. */
+function practise(theme) {
+  $("theme").value = theme;
+  $("difficulty").value = "";
+  onFilter();
+  $("puzzle").focus();
 }
 
 function setFeedback(text, kind = "") {
@@ -116,6 +129,11 @@ function setFeedback(text, kind = "") {
 function outcome(solved) {
   if (!attempt || attempt.done || !current) return;
   attempt.done = true;
+  if (attempt.run) {
+    setFeedback(solved ? T.runRight : T.runWrong(PENALTY_MS / 1000), solved ? "solved" : "failed");
+    attempt.run(solved);
+    return;
+  }
   const delta = store.record(rec, current.id, current.rating, solved);
   renderStats();
   if (delta === null) setFeedback(solved ? T.resultAgain : "", solved ? "solved" : "");
@@ -128,12 +146,15 @@ function revealSolution() {
   $("solution").hidden = false;
 }
 
-function show(p, { updateHash = true } = {}) {
+function show(p, { updateHash = true, onRun = null, runIndex = 0 } = {}) {
   current = p;
-  attempt = { id: p.id, wrong: false, shown: false, done: false };
+  attempt = { id: p.id, wrong: false, shown: false, done: false, run: onRun };
   const pos = list.indexOf(p);
-  $("puzzle-title").textContent =
-    pos >= 0 ? T.title(pos + 1, list.length) : T.title(all.indexOf(p) + 1, all.length);
+  $("puzzle-title").textContent = onRun
+    ? T.runTitle(runIndex)
+    : pos >= 0
+      ? T.title(pos + 1, list.length)
+      : T.title(all.indexOf(p) + 1, all.length);
   $("puzzle-daily").hidden = p !== dailyPuzzle();
   $("puzzle-meta").textContent = T.meta(p.rating, p.themes.map((t) => T.themes[t] || t).join(", "));
   $("puzzle-source").textContent = T.source(p.source);
@@ -144,8 +165,8 @@ function show(p, { updateHash = true } = {}) {
   setFeedback("");
   // Screen readers hear which puzzle is on the board now.
   $("announce").textContent = `${$("puzzle-title").textContent}. ${$("puzzle-meta").textContent}.`;
-  $("prev").disabled = pos <= 0;
-  $("next").disabled = pos < 0 ? list.length === 0 : pos >= list.length - 1;
+  $("prev").disabled = !!onRun || pos <= 0;
+  $("next").disabled = !!onRun || (pos < 0 ? list.length === 0 : pos >= list.length - 1);
 
   const turn = p.fen.trim().toUpperCase().startsWith("B") ? "black" : "white";
   const board = el("shashki-board", {
@@ -198,7 +219,7 @@ function fromHash() {
 
 function openFromHash() {
   const p = fromHash();
-  if (!p || p === current) return false;
+  if (!p || p === current || run?.running) return false;
   if (!matches(p)) {
     $("theme").value = "";
     $("difficulty").value = "";
@@ -231,6 +252,36 @@ function onFilter() {
     $("prev").disabled = true;
     $("next").disabled = true;
   }
+}
+
+/** The controls that pick a puzzle are off during a timed run. */
+function lockControls(locked) {
+  for (const id of ["theme", "difficulty", "prev", "next", "daily", "reset-stats"]) $(id).disabled = locked;
+  $("run-start").textContent = locked ? T.runStop : T.runStart;
+  $("run-bar").hidden = !locked && !$("run-bar").dataset.ended;
+  document.body.dataset.puzzleRun = locked ? "running" : "idle";
+}
+
+function startRun() {
+  const seconds = Number($("run-start").dataset.seconds) || undefined;
+  run = new PuzzleRun({
+    all,
+    seconds,
+    dom: { clock: $("run-clock"), score: $("run-score") },
+    show: (p, onOutcome, k) => show(p, { updateHash: false, onRun: onOutcome, runIndex: k }),
+    onEnd: ({ score, misses, record, stopped }) => {
+      $("run-bar").dataset.ended = "true";
+      lockControls(false);
+      if (attempt) attempt.run = null;
+      renderStats();
+      setFeedback(stopped ? T.runStopped(score) : T.runOver(score, misses, record), "run-end");
+      $("announce").textContent = $("feedback").textContent;
+    },
+  });
+  delete $("run-bar").dataset.ended;
+  lockControls(true);
+  run.start();
+  $("puzzle").focus();
 }
 
 async function init() {
@@ -270,6 +321,7 @@ async function init() {
     setFeedback(T.resetConfirm);
   });
   window.addEventListener("hashchange", openFromHash);
+  $("run-start").addEventListener("click", () => (run?.running ? run.end(true) : startRun()));
 
   if (!openFromHash()) {
     const p = firstUnseen();

@@ -1,13 +1,17 @@
 // The reader's puzzle record, kept in localStorage: an Elo-like rating, the
 // current and best streak, and which puzzles were solved or failed (each
-// puzzle counts for the rating once: at its first outcome).
+// puzzle counts for the rating once: at its first outcome), and the history
+// of those first outcomes, oldest first, for the dashboard (dashboard.js):
+// {id, solved, rating (the reader's rating after it), t (ms since 1970)}.
 
 const KEY = "shashki.puzzles.v1";
 export const START_RATING = 1200;
 const K = 32;
+/** The history keeps this many outcomes (the oldest go first). */
+export const HISTORY_MAX = 1000;
 
 function fresh() {
-  return { rating: START_RATING, streak: 0, best: 0, results: {} };
+  return { rating: START_RATING, streak: 0, best: 0, results: {}, history: [] };
 }
 
 export function load() {
@@ -19,11 +23,16 @@ export function load() {
       for (const [id, r] of Object.entries(d.results)) if (r === "solved" || r === "failed") results[id] = r;
     }
     const num = (v, dflt) => (Number.isFinite(v) ? v : dflt);
+    const history = (Array.isArray(d.history) ? d.history : [])
+      .filter((h) => h && typeof h.id === "string" && typeof h.solved === "boolean" && Number.isFinite(h.rating))
+      .map((h) => ({ id: h.id, solved: h.solved, rating: Math.round(h.rating), t: num(h.t, 0) }))
+      .slice(-HISTORY_MAX);
     return {
       rating: Math.round(num(d.rating, START_RATING)),
       streak: Math.max(0, Math.floor(num(d.streak, 0))),
       best: Math.max(0, Math.floor(num(d.best, 0))),
       results,
+      history,
     };
   } catch {
     return fresh(); // storage unavailable or damaged: start afresh
@@ -60,6 +69,8 @@ export function record(rec, id, puzzleRating, solved) {
   rec.results[id] = solved ? "solved" : "failed";
   rec.streak = solved ? rec.streak + 1 : 0;
   rec.best = Math.max(rec.best, rec.streak);
+  rec.history.push({ id, solved, rating: rec.rating, t: Date.now() });
+  if (rec.history.length > HISTORY_MAX) rec.history.splice(0, rec.history.length - HISTORY_MAX);
   save(rec);
   return delta;
 }
