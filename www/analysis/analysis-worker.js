@@ -9,6 +9,8 @@
 //   {type: "review", id, startFen, moves, movetimeMs}  evaluates the position
 //       before every move and after the last: {type: "review-step", id,
 //       index, total, eval} each, then {type: "review-done", id}.
+//   {type: "evaluate", id, fen, movetimeMs}           one position's evaluation
+//       (the review's measure): {type: "evaluation", id, eval}.
 //   {type: "games", id, url}                         reads a PDN collection:
 //       {type: "games", id, games}.
 // Errors: {type: "error", id, error: {message, code}}.
@@ -94,6 +96,14 @@ self.onmessage = async (event) => {
     } else if (req.type === "review") {
       running = req.id;
       await review(req);
+    } else if (req.type === "evaluate") {
+      const game = Game.fromFen(req.fen);
+      try {
+        const ev = analyzer.evaluate(game, { movetimeMs: req.movetimeMs || 400 });
+        self.postMessage({ type: "evaluation", id: req.id, eval: ev });
+      } finally {
+        game.free();
+      }
     } else if (req.type === "games") {
       const res = await fetch(req.url);
       if (!res.ok) throw new Error(`HTTP ${res.status}`);

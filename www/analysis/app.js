@@ -7,6 +7,8 @@ import { Board } from "../board/board.js";
 import { loadEngine } from "../board/engine.js";
 import { pathArrow } from "../board/render.js";
 import { drawGraph, expected, markMoves, MARK_SIGN } from "./review.js";
+import { exercisesFromReview, keep, loadStored, MistakeTrainer } from "./mistakes.js";
+import { onLangChange, t } from "../i18n/i18n.js";
 import { detailText, errorText, errorWhy } from "../shared/status-text.js";
 import { T, applyStatic } from "./texts.js";
 import { buildFromTokens, pdnTokens, Tree } from "./tree.js";
@@ -543,6 +545,10 @@ function clearReview() {
   $("review-graph").replaceChildren();
   $("review-marks").replaceChildren();
   $("review-status").textContent = "";
+  if (reviewExercises) {
+    reviewExercises = null;
+    renderMistakeButtons();
+  }
   $("btn-review").textContent = T.reviewStart;
 }
 
@@ -560,7 +566,7 @@ function startReview() {
   }
   const moves = nodes.slice(1).map((n) => n.move.notation);
   const movetimeMs = Number($("review-budget").value) || 400;
-  review = { nodes, evals: [], total: nodes.length, marks: [], done: false };
+  review = { nodes, evals: [], total: nodes.length, marks: [], done: false, movetimeMs };
   review.id = reviewer.send({ type: "review", startFen: tree.startFen, moves, movetimeMs });
   const p = $("review-progress");
   p.hidden = false;
@@ -623,11 +629,43 @@ function finishReview() {
     items.push(li);
   });
   $("review-marks").replaceChildren(...items);
+  reviewExercises = exercisesFromReview({
+    fens: review.nodes.slice(0, -1).map((n) => withGame(n, (g) => g.fen())),
+    moves,
+    evals: review.evals,
+    marks: review.marks,
+    numbers: review.nodes.slice(1).map((n) => tree.numberText(n)),
+    movetimeMs: review.movetimeMs,
+  });
+  keep(reviewExercises);
+  renderMistakeButtons(true);
   facts.reviewDone = true;
   tree.version++;
   renderTree();
   renderGraph();
 }
+
+// ---- learn from your mistakes (mistakes.js) ------------------------------------
+
+const mistakes = new MistakeTrainer({ root: $("mistakes"), Game });
+let reviewExercises = null; // the last review's, or null before any
+
+function renderMistakeButtons(reviewed = false) {
+  const fromReview = $("btn-mistakes");
+  fromReview.hidden = !reviewExercises || !reviewExercises.length;
+  fromReview.textContent = t("mistakes.fromReview", { n: reviewExercises ? reviewExercises.length : 0 });
+  const stored = loadStored();
+  $("btn-mistakes-stored").hidden = !stored.length;
+  $("btn-mistakes-stored").textContent = t("mistakes.stored", { n: stored.length });
+  if (reviewed && reviewExercises && !reviewExercises.length) $("review-status").textContent += ` ${t("mistakes.none")}`;
+}
+$("btn-mistakes").addEventListener("click", () => reviewExercises?.length && mistakes.open(reviewExercises));
+$("btn-mistakes-stored").addEventListener("click", () => {
+  const stored = loadStored();
+  if (stored.length) mistakes.open(stored.reverse());
+});
+renderMistakeButtons();
+onLangChange(() => renderMistakeButtons());
 
 $("review-marks").addEventListener("click", (e) => {
   const b = e.target.closest("button[data-node]");
