@@ -22,9 +22,9 @@
 //!
 //! The offline tools sit behind the `tools` cargo feature (on by default,
 //! and required by the `cli` feature of the `shashki` binary): the endgame
-//! table builder ([`engine::egtb::build`]), the puzzle miner
-//! ([`engine::puzzle`]) and the depth-4 baseline player of `match`
-//! ([`engine::baseline`]). The WebAssembly build (`--no-default-features`)
+//! table builder (`engine::egtb::build`), the puzzle miner
+//! (`engine::puzzle`) and the depth-4 baseline player of `match`
+//! (`engine::baseline`). The WebAssembly build (`--no-default-features`)
 //! and the library's public API without that feature hold only what runs
 //! in the browser. The documentation of the whole project starts at
 //! `docs/README.md`.

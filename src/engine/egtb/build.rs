@@ -56,7 +56,7 @@ pub struct Solved {
     pub changed_distances: usize,
     /// Of those, the positions where the distance differs at a clock that
     /// leaves room for the whole fastest line: zero, which is what
-    /// [`super::files::exact_distance`] relies on.
+    /// [`super::play::exact_distance`] relies on.
     pub unstable_distances: usize,
 }
 

@@ -1,6 +1,7 @@
 //! How a material's draw counts are modelled: which counts can run in it,
 //! and so which dimensions (clock, main-road count, threshold) its states
-//! have. Both the builder ([`super::build`], an offline tool) and the probe
+//! have. Both the builder (`super::build`, an offline tool behind the
+//! `tools` feature) and the probe
 //! ([`super::Tables::probe`], in the browser too) read positions through
 //! this one model; the argument for it is in the module docs of
 //! [`super`].
