@@ -25,6 +25,6 @@ bash scripts/fuzz.sh
 step "end-to-end tests of the built site"
 bash scripts/e2e.sh
 step "size of the web build (scripts/wasm-size.sh)"
-# Issue 11's budget: 150 KB gzipped (the default limit; README "Size").
+# Issue 11's budget: 150 KB gzipped (the default limit; docs/performance.md).
 bash scripts/wasm-size.sh
 step "all tests passed"

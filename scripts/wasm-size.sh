@@ -18,6 +18,6 @@ gz=$(gzip -9 -c "$wasm" | wc -c)
 kb() { awk -v b="$1" 'BEGIN { printf "%.1f KB", b / 1024 }'; }
 echo "wasm-size: $wasm $raw bytes ($(kb "$raw")), gzipped $gz bytes ($(kb "$gz")); limit ${limit_kb} KB gzipped"
 if [ "$gz" -gt $((limit_kb * 1024)) ]; then
-  echo "wasm-size: FAIL: the gzipped module is over ${limit_kb} KB (README \"Size\")" >&2
+  echo "wasm-size: FAIL: the gzipped module is over ${limit_kb} KB (docs/performance.md)" >&2
   exit 1
 fi

@@ -5,12 +5,29 @@
 //! free choice of capture, a man crowned in the middle of a capture goes on
 //! as a king.
 //!
-//! Layers (dependencies point down only):
-//! 1. rules core: [`square`], [`bitboard`], [`position`], [`movegen`],
-//!    [`fen`], [`notation`], [`perft`] — pure Rust;
-//! 2. [`game`]: history, status, draws, PDN;
-//! 3. [`engine`]: search and evaluation;
-//! 4. `web`: the thin `#[wasm_bindgen]` layer (WebAssembly only).
+//! Layers (dependencies point down only: a module uses the ones above
+//! its own layer and beside it, never one below):
+//! 1. rules core, pure Rust: [`square`], [`bitboard`], [`moves`],
+//!    [`position`], [`movegen`], [`fen`], [`notation`], [`perft`], and
+//!    [`error_detail`] (what is wrong with an input, as data); `sort` (a
+//!    small stable sort, private) serves every layer;
+//! 2. [`game`]: history, status, the automatic draws, PDN, the rule facts;
+//! 3. [`engine`]: the score scale ([`engine::score`]), search, evaluation,
+//!    the endgame tables' probe, the opening book, multi-PV analysis;
+//! 4. [`views`]: the JSON shapes the outside world reads (moves, status,
+//!    search results, the analysis board's shapes in [`views::analysis`]),
+//!    printed alike by the bindings and the command line;
+//! 5. `web`: the thin `#[wasm_bindgen]` layer (WebAssembly only; the
+//!    `fuzzing` feature makes its plain-Rust half public natively).
+//!
+//! The offline tools sit behind the `tools` cargo feature (on by default,
+//! and required by the `cli` feature of the `shashki` binary): the endgame
+//! table builder (`engine::egtb::build`), the puzzle miner
+//! (`engine::puzzle`) and the depth-4 baseline player of `match`
+//! (`engine::baseline`). The WebAssembly build (`--no-default-features`)
+//! and the library's public API without that feature hold only what runs
+//! in the browser. The documentation of the whole project starts at
+//! `docs/README.md`.
 //!
 //! ```
 //! use shashki::Position;
@@ -22,7 +39,6 @@
 //! assert_eq!(shashki::perft::perft(&start, 4), 1469);
 //! ```
 
-pub mod analysis_view;
 pub mod bitboard;
 pub mod engine;
 pub mod error_detail;

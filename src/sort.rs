@@ -1,7 +1,8 @@
 //! A stable insertion sort for the short lists the library sorts (square
 //! and file names, a position's moves: tens of items). The standard
 //! library's stable sort costs several kilobytes of WebAssembly for each
-//! element type it is used with (README "Size"); this is a few hundred
+//! element type it is used with (docs/performance.md, "Size of the
+//! WebAssembly module"); this is a few hundred
 //! bytes, gives the same order (stable: equal items keep their order), and
 //! its quadratic time is nothing at these lengths.
 

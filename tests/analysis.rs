@@ -6,12 +6,12 @@
 //! negamax over every move, no engine code) on small positions, and the
 //! tactics suite's shots (proven by `tests/tactics.rs`).
 
-use shashki::analysis_view::{
-    line_text, validate_pieces, white_score, AnalysisView, EvalView, PlacedPiece,
-};
 use shashki::engine::analysis::{evaluate_through_forced, proven_plies, Analysis};
 use shashki::engine::{Clock, Engine, Limits, MATE};
 use shashki::game::Game;
+use shashki::views::analysis::{
+    line_text, validate_pieces, white_score, AnalysisView, EvalView, PlacedPiece,
+};
 use shashki::{Color, Move, Position, Square};
 
 fn clock() -> Clock {
@@ -432,7 +432,7 @@ fn the_classic_games_served_with_the_page_are_the_test_data() {
         served == data,
         "copy tests/data/russian-games.pdn to www/analysis/"
     );
-    let games = shashki::analysis_view::summarise_games(&served).unwrap();
+    let games = shashki::views::analysis::summarise_games(&served).unwrap();
     assert_eq!(games.len(), 200);
     assert_eq!(games.iter().filter(|g| g.year.is_none()).count(), 1);
     for g in &games {

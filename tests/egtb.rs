@@ -84,7 +84,7 @@ fn cross_check(seed: u64, count: usize, pieces: &[u32], cap: usize) -> (usize, u
 #[test]
 fn every_material_has_a_file() {
     // Up to four pieces, and the five-piece materials without men (the
-    // others are not built: README, "Five pieces").
+    // others are not built: docs/endgame-tables.md).
     let missing: Vec<String> = (2..=5)
         .flat_map(Material::all_with)
         .filter(|m| m.canonical() && shashki::engine::egtb::files::shipped(m))

@@ -2,7 +2,8 @@
 //! files a position needs, adding a file from its bytes with its checks,
 //! and the verdict the play page shows.
 
-use shashki::engine::egtb::files::{self, AddError, Verdict};
+use shashki::engine::egtb::files::{self, AddError};
+use shashki::engine::egtb::play::{self, Verdict};
 use shashki::engine::egtb::{FormatError, Kind, Material, Tables};
 use shashki::game::Game;
 use std::path::PathBuf;
@@ -138,7 +139,7 @@ fn verdict_matches_the_tables_and_shows_distances_where_exact() {
     // `shashki egtb probe`: {"fen":"W:Wa3,c1:BKh8","moves":8,"result":"loss"}
     let mut game = install_for("W:Wa3,c1:BKh8");
     assert_eq!(
-        files::verdict(&game),
+        play::verdict(&game),
         Some(Verdict {
             kind: Kind::Loss,
             moves: Some(8)
@@ -151,25 +152,25 @@ fn verdict_matches_the_tables_and_shows_distances_where_exact() {
     assert_eq!((p.kind, p.moves()), (Kind::Loss, Some(8)));
     // No count runs in this material: the distance stays exact as the game goes on.
     game.play_text("a3-b4").unwrap();
-    let v = files::verdict(&game).unwrap();
+    let v = play::verdict(&game).unwrap();
     let p = all.probe_fresh(game.position()).unwrap();
     assert_eq!((v.kind, v.moves), (p.kind, p.moves()));
     assert_eq!(v.kind, Kind::Win);
 
     // Two kings against a king (rule 4's count runs): the distance is shown
     // while the whole fastest line fits in what is left of the count
-    // (`files::exact_distance`; checked against an exhaustive search in
+    // (`play::exact_distance`; checked against an exhaustive search in
     // tests/egtb_trainer.rs), and hidden when it does not.
     let mut kk = install_for("W:WKa1,Kc1:BKh8");
-    let fresh = files::verdict(&kk).unwrap();
+    let fresh = play::verdict(&kk).unwrap();
     let p = all.probe_fresh(kk.position()).unwrap();
     assert_eq!((fresh.kind, fresh.moves), (p.kind, p.moves()));
     kk.play_text("c1-d2").unwrap();
-    let ran = files::verdict(&kk).expect("the counts fit the model");
+    let ran = play::verdict(&kk).expect("the counts fit the model");
     // {"fen":"B:WKa1,Kd2:BKh8","moves":1,"result":"loss"}: 1 ply of 9 left
     assert_eq!((ran.kind, ran.moves), (Kind::Loss, Some(1)));
 
     // Five pieces: no verdict.
     let five = Game::from_fen("W:Wa3,c1,e1:BKh8,Kg7").unwrap();
-    assert_eq!(files::verdict(&five), None);
+    assert_eq!(play::verdict(&five), None);
 }

@@ -45,7 +45,7 @@ fn sample(seed: u64, count: usize, want: &[Kind]) -> Vec<(Position, Kind)> {
 /// count at zero (after a man move, a capture or a crowning), so a side
 /// that wins by king moves alone must see its capture within the plies
 /// rule 5 leaves: at depth 6, 25 of 2 260 random won five-piece positions
-/// with men were drawn by rule 5; at depth 12 none (README).
+/// with men were drawn by rule 5; at depth 12 none (docs/endgame-tables.md, "Proofs").
 const PLAY_DEPTH: u32 = 12;
 
 /// Plays the game out, the engine on both sides; returns the end.
@@ -218,7 +218,7 @@ fn the_engine_follows_the_counts() {
     // page's main-road ending as a draw.
     let won = Game::from_fen("W:WKa1,Kc3,Ke1:BKf8").unwrap();
     let r = engine.search(&won, &Limits::depth(4), &clock);
-    assert_eq!(r.score, egtb::play::TB_WIN);
+    assert_eq!(r.score, shashki::engine::score::TB_WIN);
     let drawn = Game::from_fen("W:WKa3,Kc1,Kh6:BKd4").unwrap();
     assert_eq!(engine.search(&drawn, &Limits::depth(4), &clock).score, 0);
 
@@ -281,7 +281,7 @@ fn the_search_reads_the_tables_below_the_root() {
     assert!(egtb::probe(&pos, &game.counters()).is_none());
     let r = Engine::new(4).search(&game, &Limits::depth(3), &Clock::frozen());
     assert!(
-        r.score > egtb::play::TB_WIN - 10 && r.score <= egtb::play::TB_WIN,
+        r.score > shashki::engine::score::TB_WIN - 10 && r.score <= shashki::engine::score::TB_WIN,
         "score {}",
         r.score
     );

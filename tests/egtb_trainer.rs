@@ -1,5 +1,5 @@
 //! The endgame trainer's engine side (`egtb::play::table_moves`,
-//! `files::verdict`): the machine's reply is the tables' best for its side
+//! `play::verdict`): the machine's reply is the tables' best for its side
 //! (cross-checked against the children read straight from the tables), the
 //! distances shown under running counts equal an independent exhaustive
 //! search with the real `DrawCounters`, and the trainer's three endings
@@ -10,7 +10,7 @@ mod egtb_common;
 mod solver;
 
 use egtb_common::{try_random_position, Rng};
-use shashki::engine::egtb::files::verdict;
+use shashki::engine::egtb::play::verdict;
 use shashki::engine::egtb::play::{table_moves_in, TableMove};
 use shashki::engine::egtb::{Kind, Material, Tables};
 use shashki::game::{DrawReason, Game, Status};

@@ -1,7 +1,7 @@
 //! The opening book: for the first plies from the starting position, the
 //! moves worth playing and how often, built by `shashki book build` from
-//! the 840 balanced openings of `tests/data/russian-openings.txt` (see the
-//! README). The higher levels (5 and 6) pick among them with their seed, so
+//! the 840 balanced openings of `tests/data/russian-openings.txt` (see
+//! docs/engine.md, "Opening book"). The higher levels (5 and 6) pick among them with their seed, so
 //! a game against them does not always open the same way.
 //!
 //! `book.txt`, one position a line: the moves from the starting position

@@ -3,8 +3,8 @@
 //! [`super::book`]).
 //!
 //! Natively (the CLI, the native tests) both are compiled in and always
-//! present. The WebAssembly module leaves them out, to stay small (README
-//! "Size"): the site ships them as `engine/patterns.bin` and
+//! present. The WebAssembly module leaves them out, to stay small
+//! (docs/performance.md): the site ships them as `engine/patterns.bin` and
 //! `engine/book.txt`, the Workers fetch them once and hand them over with
 //! [`set_patterns`] and [`set_book`] before their first search. Until then,
 //! or when a file is refused, the engine plays without it (no pattern

@@ -113,7 +113,7 @@ impl Weights {
 
     /// What the engine plays with: [`Weights::HAND_SET`] with the values of
     /// `src/engine/weights.txt` over them (written by `shashki tune fit`;
-    /// see the README for how to regenerate it).
+    /// docs/data-files.md says how to regenerate it).
     pub const DEFAULT: Weights = Weights::from_text(include_bytes!("weights.txt"));
 
     /// The weights of a `name=value` text, one a line (`#` comments), over

@@ -27,6 +27,7 @@
 //! plies scores `MATE - n`.
 
 pub mod analysis;
+#[cfg(feature = "tools")]
 pub mod baseline;
 pub mod book;
 pub mod clock;
@@ -35,7 +36,9 @@ pub mod egtb;
 pub mod eval;
 pub mod levels;
 pub mod patterns;
+#[cfg(feature = "tools")]
 pub mod puzzle;
+pub mod score;
 mod search;
 pub(crate) mod tt;
 pub(crate) mod zobrist;
@@ -43,7 +46,8 @@ pub(crate) mod zobrist;
 pub use clock::Clock;
 pub use eval::Weights;
 pub use levels::{level, levels, LevelInfo, Rng, MAX_LEVEL};
-pub use search::{DrawState, Limits, NoDrawCounts, SearchResult, MATE, MATE_BOUND};
+pub use score::{MATE, MATE_BOUND};
+pub use search::{DrawState, Limits, NoDrawCounts, SearchResult};
 
 use crate::game::{Game, Status};
 use crate::moves::Move;
@@ -135,7 +139,7 @@ impl Engine {
         if let Some(r) = finished(game) {
             return r;
         }
-        if let Some(r) = egtb::play::root_move(game) {
+        if let Some(r) = table_root(game) {
             return r;
         }
         let history = game_history(game);
@@ -173,7 +177,7 @@ impl Engine {
         if let Some(r) = finished(game) {
             return r;
         }
-        if let Some(r) = egtb::play::root_move(game) {
+        if let Some(r) = table_root(game) {
             return r;
         }
         if level >= BOOK_LEVEL {
@@ -354,6 +358,20 @@ fn finished(game: &Game) -> Option<SearchResult> {
         depth: 0,
         nodes: 0,
         pv: Vec::new(),
+        time_ms: 0.0,
+    })
+}
+
+/// The tables' move at the root ([`egtb::play::root_move`]) as a search
+/// result, scored on the tables' band ([`score::TB_WIN`]).
+fn table_root(game: &Game) -> Option<SearchResult> {
+    let best = egtb::play::root_move(game)?;
+    Some(SearchResult {
+        best: Some(best.mv),
+        score: egtb::play::score(best.kind, 0),
+        depth: 0,
+        nodes: 0,
+        pv: vec![best.mv],
         time_ms: 0.0,
     })
 }

@@ -3,7 +3,7 @@
 //! read as one number, `index = Σ 3^i * state(square i)` with state 0 empty
 //! (or a king: kings are scored by the other terms), 1 own man, 2 enemy
 //! man, and each region has a table of 3^8 = 6561 values fitted to game
-//! results (`shashki tune patterns`, see the README).
+//! results (`shashki tune patterns`, see docs/engine.md).
 //!
 //! Regions start on ranks 1, 3, 5 and on files a, c, e (seen from White),
 //! so they overlap by two ranks and two files. The set is its own 180-degree

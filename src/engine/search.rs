@@ -22,11 +22,7 @@ use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::square::Color;
 
-/// Score of a won position (the side to move wins); a win in `n` plies is
-/// `MATE - n`.
-pub const MATE: i32 = 30_000;
-/// Scores beyond this are wins or losses found by the search.
-pub const MATE_BOUND: i32 = MATE - 1_000;
+pub use super::score::{MATE, MATE_BOUND};
 const INF: i32 = 32_000;
 /// Nodes this close to the horizon skip the transposition table: they are
 /// the most numerous, and a probe costs a cache miss.

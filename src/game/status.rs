@@ -74,8 +74,8 @@ impl Status {
     pub fn reason_word(&self) -> Option<String> {
         match self {
             Status::Ongoing { .. } => None,
-            Status::Win { reason, .. } => Some(crate::views::word(reason)),
-            Status::Draw { reason, .. } => Some(crate::views::word(reason)),
+            Status::Win { reason, .. } => Some(word(reason)),
+            Status::Draw { reason, .. } => Some(word(reason)),
         }
     }
 
@@ -112,5 +112,21 @@ impl fmt::Display for Status {
             Status::Win { winner, reason, .. } => write!(f, "{winner} wins: {reason}"),
             Status::Draw { reason, .. } => write!(f, "draw: {reason}"),
         }
+    }
+}
+
+/// The machine word serde gives a unit value (`no_moves`, `kings_balance`,
+/// `ongoing`...): the one place words come from (the JSON shapes of
+/// [`crate::views`] re-export it).
+///
+/// ```
+/// use shashki::{game::status::word, game::DrawReason};
+/// assert_eq!(word(&DrawReason::MainRoad), "main_road");
+/// ```
+pub fn word<T: Serialize>(v: &T) -> String {
+    match serde_json::to_value(v) {
+        Ok(serde_json::Value::String(s)) => s,
+        Ok(other) => other.to_string(),
+        Err(e) => e.to_string(),
     }
 }

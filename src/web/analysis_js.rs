@@ -2,13 +2,13 @@
 //! at a time, and single evaluations for the game review),
 //! `validateSetup` (the position editor asks the engine whether a
 //! placement is a legal position) and `pdnGames` (the classic games).
-//! WebAssembly only; the shapes are built by [`crate::analysis_view`].
+//! WebAssembly only; the shapes are built by [`crate::views::analysis`].
 
 use super::convert::{self, WebError, MAX_SHORT_TEXT};
 use super::js::{clock, js_error, object_json, to_js, Game};
-use crate::analysis_view::{summarise_games, validate_pieces, AnalysisView, EvalView};
 use crate::engine::analysis::{evaluate_through_forced, Analysis};
 use crate::engine::{Engine, Limits};
+use crate::views::analysis::{summarise_games, validate_pieces, AnalysisView, EvalView};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]

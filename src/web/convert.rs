@@ -230,7 +230,7 @@ pub fn search_options_from_json(json: &str) -> Result<SearchOptions, WebError> {
 /// `[{square, piece}, ...]`, both members strings.
 pub fn placed_pieces_from_json(
     json: &str,
-) -> Result<Vec<crate::analysis_view::PlacedPiece>, WebError> {
+) -> Result<Vec<crate::views::analysis::PlacedPiece>, WebError> {
     let bad = |e: String| WebError::bad_argument(format!("bad pieces: {e}"));
     let v = json::parse(json).map_err(bad)?;
     let json::Json::Arr(items) = &v else {
@@ -248,7 +248,7 @@ pub fn placed_pieces_from_json(
                     .and_then(|s| s.ok_or_else(|| format!("missing field `{name}`")))
                     .map_err(bad)
             };
-            Ok(crate::analysis_view::PlacedPiece {
+            Ok(crate::views::analysis::PlacedPiece {
                 square: need(0, "square")?,
                 piece: need(1, "piece")?,
             })

@@ -1,5 +1,5 @@
 //! The engine's data files in the browser: the module is built without the
-//! pattern table and the opening book (README "Size"); the Workers fetch
+//! pattern table and the opening book (docs/performance.md); the Workers fetch
 //! `engine/patterns.bin` and `engine/book.txt` once and hand them over
 //! here before their first search ([`crate::engine::data`] checks them).
 //! Shared by every `Bot` and `Analyzer` of the module instance.

@@ -90,7 +90,7 @@ struct TableVerdict {
     /// `white` or `black`: the side to move.
     side_to_move: &'static str,
     /// The side to move's own moves to the end, or null (a draw, or not
-    /// known exactly: see [`files::Verdict`]).
+    /// known exactly: see [`crate::engine::egtb::play::Verdict`]).
     moves: Option<u32>,
 }
 
@@ -100,7 +100,7 @@ struct TableVerdict {
 /// file not loaded, the game over).
 #[wasm_bindgen(js_name = egtbProbe, unchecked_return_type = "TableVerdict | null")]
 pub fn egtb_probe(game: &Game) -> Result<JsValue, JsValue> {
-    let Some(v) = files::verdict(game.inner()) else {
+    let Some(v) = crate::engine::egtb::play::verdict(game.inner()) else {
         return Ok(JsValue::NULL);
     };
     let result = match v.kind {

@@ -2,7 +2,7 @@
 //! options, the editor's pieces), as `JSON.stringify` wrote them. Written
 //! here instead of `serde_json`'s deserializer, whose error messages link
 //! core's float printer: together about 7 KB of the gzipped wasm module
-//! (README "Size"). Output still goes through `serde_json::to_string`.
+//! (docs/performance.md). Output still goes through `serde_json::to_string`.
 //!
 //! Linear in its input, nesting at most [`MAX_DEPTH`] deep. Numbers are
 //! read as `f64`, exactly for integers up to 2^53 (the only numbers the

@@ -1,6 +1,6 @@
 // The engine's data files for the Workers (bot and analysis). The wasm
-// module is built without the pattern table and the opening book (README
-// "Size"); they are served as engine/patterns.bin and engine/book.txt
+// module is built without the pattern table and the opening book (docs/performance.md,
+// "Size of the WebAssembly module"); they are served as engine/patterns.bin and engine/book.txt
 // (copied by trunk from src/engine/, precached by the service worker) and
 // handed to the engine once, before the Worker answers its first request.
 // The engine checks them (length and CRC-32 of the files it was built

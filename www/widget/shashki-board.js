@@ -8,7 +8,7 @@
 // move and every reason a move is refused comes from the engine's Game;
 // this file only wires a Game to a Board and adds controls and words.
 //
-// Attributes (all optional; see the README, "The board widget"):
+// Attributes (all optional; see docs/embedding.md):
 //   fen          the position (default: the start position)
 //   mode         static | explore | replay | exercise (default static)
 //   orientation  white | black: the side at the bottom (default white)

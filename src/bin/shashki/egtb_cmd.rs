@@ -48,7 +48,7 @@ fn build_cmd(argv: &[String]) -> Result<ExitCode, String> {
     });
     if !(2..=5).contains(&pieces) {
         return Err(format!(
-            "--pieces {pieces}: the exact count model covers 2 to 5 pieces (see the README)"
+            "--pieces {pieces}: the exact count model covers 2 to 5 pieces (see docs/endgame-tables.md)"
         ));
     }
     let out = PathBuf::from(a.value("out").unwrap_or(DEFAULT_DIR));
@@ -99,7 +99,7 @@ fn build_cmd(argv: &[String]) -> Result<ExitCode, String> {
 
 /// The shipped files keep distances up to this many pieces (and in the
 /// five-piece materials without men, [`keeps_distances`]): the five-piece
-/// files with men hold results and thresholds only (see the README).
+/// files with men hold results and thresholds only (see docs/endgame-tables.md).
 pub const SHIPPED_DISTANCES: u32 = 4;
 
 /// Whether a material's file keeps its distances: up to `distances`
@@ -116,7 +116,7 @@ fn keeps_distances(m: &Material, distances: u32) -> bool {
 /// The shipped packing of the five-piece files: blocks of this many
 /// entries (version 3 without men, version 4 with them), and in the
 /// materials with kings on both sides and a man, thresholds rounded down
-/// to multiples of [`SHIPPED_QUANTUM`] plies (see the README: exact ones
+/// to multiples of [`SHIPPED_QUANTUM`] plies (see docs/endgame-tables.md: exact ones
 /// would take 3.97 MB more). Up to four pieces: version 2.
 pub const SHIPPED_BLOCK: usize = 32768;
 pub const SHIPPED_QUANTUM: u8 = 16;
@@ -219,9 +219,11 @@ fn repack_cmd(argv: &[String]) -> Result<ExitCode, String> {
                 // count where "any" is stored now.
                 let turn = if i < size { Color::White } else { Color::Black };
                 Ok(match e.kind() {
-                    Some(kind) if kind != egtb::Kind::Draw => {
-                        egtb::Entry::new(kind, e.dtm(), build::stored_threshold(&m, turn, e.thr()))
-                    }
+                    Some(kind) if kind != egtb::Kind::Draw => egtb::Entry::new(
+                        kind,
+                        e.dtm(),
+                        egtb::model::stored_threshold(&m, turn, e.thr()),
+                    ),
                     _ => e,
                 })
             })

@@ -3,10 +3,8 @@
 //! adding one file's bytes to the installed set. The parsing and checks
 //! are [`super::Tables::add`]'s; this only names and routes.
 
-use super::build::Model;
 use super::index::Material;
-use super::{FormatError, Kind, Probe, Tables, INSTALLED};
-use crate::game::{DrawCounters, Game, Status};
+use super::{FormatError, Tables, INSTALLED};
 use crate::position::Position;
 
 /// The most pieces a table holds.
@@ -34,7 +32,7 @@ fn side_futures(k: u8, m: u8) -> Vec<(u8, u8)> {
 }
 
 /// True for the materials the shipped set holds: every one of up to five
-/// pieces (README, "Endgame tables").
+/// pieces (docs/endgame-tables.md).
 pub fn shipped(m: &Material) -> bool {
     m.pieces() <= MAX_PIECES
 }
@@ -118,71 +116,4 @@ pub fn installed_files() -> Vec<String> {
         .unwrap_or_default();
     crate::sort::sort(&mut v);
     v
-}
-
-/// What the tables say about a game's current position, for display.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Verdict {
-    /// The result for the side to move under the game's running counts.
-    pub kind: Kind,
-    /// The side to move's own moves to the end, when known exactly: the
-    /// file holds distances and either no count can run in the material
-    /// or the counts are fresh (as set up from a FEN or right after a
-    /// capture). `None` for a draw.
-    pub moves: Option<u32>,
-}
-
-/// Whether `plies`, the fresh-count distance of `pos` (what the file
-/// holds), is also its distance under the running `counts`, given that the
-/// result under the counts is the fresh one. True when the counts are fresh
-/// (as set up from a FEN), when a capture is pending (every count that can
-/// run restarts after it), and, outside the "dual" materials, when the
-/// whole fastest line fits before any running count can fall: then no line
-/// of the fastest strategy is cut, so it is still fastest. Nearer the end
-/// of the count the distance can grow (a longer line through a capture or
-/// crowning, which restarts the count, wins instead); the builder counts
-/// the positions where a running clock changes the distance although the
-/// line fits, and finds none (`Solved::unstable_distances`; figures in the
-/// README). In the dual materials (kings on both sides and a man) rule 4
-/// can bind on the fastest line, so there only fresh counts are exact.
-pub fn exact_distance(pos: &Position, counts: &DrawCounters, plies: u32) -> bool {
-    counts == &DrawCounters::new(pos)
-        || pos.has_capture()
-        || (!Model::of(&Material::of(pos)).dual
-            && counts.plies_to_draw(pos).is_none_or(|left| plies < left))
-}
-
-/// The installed tables' verdict on `game`'s position, or `None` when they
-/// do not decide it (too many pieces, a file not loaded, counts outside
-/// the tables' model, and not every move judged). A game already over is
-/// not judged. When the counts are outside the model at this position
-/// (a running main-road count) but every move is judged, the verdict is
-/// the best of the moves' results.
-pub fn verdict(game: &Game) -> Option<Verdict> {
-    let pos = game.position();
-    if pos.piece_count() > MAX_PIECES || !matches!(game.status(), Status::Ongoing { .. }) {
-        return None;
-    }
-    let counts = game.counters();
-    let g = INSTALLED.read().ok()?;
-    let tables = g.as_ref()?;
-    let Some(kind) = tables.probe(pos, &counts) else {
-        let moves = super::play::table_moves_in(tables, game)?;
-        if moves.len() != pos.legal_moves().len() {
-            return None;
-        }
-        let best = moves.first()?;
-        return Some(Verdict {
-            kind: best.kind,
-            moves: best.moves(),
-        });
-    };
-    let fresh: Option<Probe> = tables.probe_fresh(pos).ok();
-    let moves = match fresh {
-        Some(p) if p.kind == kind && p.plies.is_some_and(|d| exact_distance(pos, &counts, d)) => {
-            p.moves()
-        }
-        _ => None,
-    };
-    Some(Verdict { kind, moves })
 }

@@ -79,7 +79,7 @@
 //! * In the materials without men where rule 2 runs (three and four kings
 //!   against a king) rule 2 falls no later than rule 5 (15 of the stronger
 //!   side's moves against 30 plies), so a running rule-2 count of `s`
-//!   moves is the same as the state whose clock is [`build::lone_clock`]
+//!   moves is the same as the state whose clock is [`model::lone_clock`]
 //!   `(s)`: the builder keeps every clock of these two materials and reads
 //!   the child there. The probe does the same when the game's rule-2
 //!   count is ahead of what rule 5's plies imply.
@@ -96,7 +96,7 @@
 //! which may run in from six pieces (four kings and a man against a king
 //! losing a king): the probe then answers `None`.
 //!
-//! What the shipped five-piece files with men keep (README, "Files"):
+//! What the shipped five-piece files with men keep (docs/endgame-tables.md, "Files"):
 //! results and thresholds, no distances ([`Probe::plies`] is `None`);
 //! in the dual materials the rule-4 threshold rounded down to 16 plies (a
 //! lower bound: above it the probe answers `None`, never "draw"); in the
@@ -113,11 +113,13 @@
 //! it answers `None` and the search goes on without the table. An answer
 //! is exact: "win" means the win fits in the counts left.
 
+#[cfg(feature = "tools")]
 pub mod build;
 pub mod coder;
 pub mod files;
 pub mod format;
 pub mod index;
+pub mod model;
 pub mod play;
 
 pub use format::{FormatError, TableFile};
@@ -208,7 +210,8 @@ impl Entry {
 pub struct Probe {
     pub kind: Kind,
     /// Plies to the end (0 for a draw); `None` when the file holds no
-    /// distances (the shipped four-piece files, see the README).
+    /// distances (the shipped five-piece files with men, see
+    /// docs/endgame-tables.md).
     pub plies: Option<u32>,
 }
 
@@ -433,7 +436,7 @@ impl Tables {
             // A draw with fresh counts stays one when counts have run.
             return Some(Kind::Draw);
         }
-        let model = build::Model::of(&m);
+        let model = model::Model::of(&m);
         if model.clock == 1 {
             return Some(kind);
         }
@@ -454,17 +457,17 @@ impl Tables {
             if model.dual {
                 // Rule 2's count follows rule 4's plies from the material's
                 // start, and the threshold is on them.
-                if moves != build::lone_moves(b4, strong_to_move) {
+                if moves != model::lone_moves(b4, strong_to_move) {
                     return None;
                 }
                 k5
             } else {
                 // No man: rule 2 falls first; its count stands as the clock
                 // while rule 5's has not run further (module docs).
-                if build::lone_moves(k5, strong_to_move) == moves {
+                if model::lone_moves(k5, strong_to_move) == moves {
                     k5
                 } else {
-                    let c = build::lone_clock(moves, strong_to_move) as u32;
+                    let c = model::lone_clock(moves, strong_to_move) as u32;
                     if k5 > c {
                         return None;
                     }

@@ -2,16 +2,16 @@
 //! tables, when they answer exactly) and the score of a node inside the
 //! search. Both ask [`super::probe`], never the files.
 
-use super::{probe, Kind, Tables, INSTALLED};
-use crate::engine::search::{SearchResult, MATE_BOUND};
-use crate::game::Game;
+use super::index::Material;
+use super::model::Model;
+use super::{probe, Kind, Probe, Tables, INSTALLED};
+use crate::engine::score::TB_WIN;
+use crate::game::{DrawCounters, Game, Status};
 use crate::movegen::Move;
+use crate::position::Position;
 
-/// The score of a won position by the tables (below [`MATE_BOUND`]: not a
-/// distance to mate, but above any evaluation).
-pub const TB_WIN: i32 = MATE_BOUND - 200;
-
-/// The score at `ply` of a node the tables decide.
+/// The score at `ply` of a node the tables decide (the band of
+/// [`TB_WIN`]).
 pub fn score(kind: Kind, ply: usize) -> i32 {
     match kind {
         Kind::Win => TB_WIN - ply as i32,
@@ -32,7 +32,7 @@ pub struct TableMove {
     /// and the fresh distance has the same result; `None` for a draw.
     pub plies: Option<u32>,
     /// `plies` is the distance under the game's running counts too (see
-    /// [`super::files::exact_distance`]), not only with fresh counts.
+    /// [`exact_distance`]), not only with fresh counts.
     pub exact: bool,
     /// For a drawing move: how many of the opponent's replies lose, i.e.
     /// its chances to go wrong (0 otherwise).
@@ -106,8 +106,7 @@ pub fn table_moves_in(tables: &Tables, game: &Game) -> Option<Vec<TableMove>> {
             match tables.probe_fresh(&next) {
                 Ok(p) if p.kind == theirs => (
                     p.plies.map(|d| d + 1),
-                    p.plies
-                        .is_some_and(|d| super::files::exact_distance(&next, &after, d)),
+                    p.plies.is_some_and(|d| exact_distance(&next, &after, d)),
                 ),
                 _ => (None, false),
             }
@@ -151,23 +150,83 @@ pub fn table_moves(game: &Game) -> Option<Vec<TableMove>> {
 /// `None` (let the search play) when the material is not in the tables,
 /// the counts do not fit their model, or no move reaches the root's value
 /// by the tables. A move that would repeat a position for the third time
-/// is chosen only to draw.
-pub fn root_move(game: &Game) -> Option<SearchResult> {
+/// is chosen only to draw. Its `kind` is the root's value; the engine
+/// scores it with [`score`].
+pub fn root_move(game: &Game) -> Option<TableMove> {
     let pos = game.position();
     if pos.piece_count() > super::index::MAX_PIECES || !super::installed() {
         return None;
     }
     let kind = probe(pos, &game.counters())?;
     let best = table_moves(game)?.into_iter().next()?;
-    if best.kind != kind {
+    (best.kind == kind).then_some(best)
+}
+
+/// What the tables say about a game's current position, for display.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// The result for the side to move under the game's running counts.
+    pub kind: Kind,
+    /// The side to move's own moves to the end, when known exactly: the
+    /// file holds distances and either no count can run in the material
+    /// or the counts are fresh (as set up from a FEN or right after a
+    /// capture). `None` for a draw.
+    pub moves: Option<u32>,
+}
+
+/// Whether `plies`, the fresh-count distance of `pos` (what the file
+/// holds), is also its distance under the running `counts`, given that the
+/// result under the counts is the fresh one. True when the counts are fresh
+/// (as set up from a FEN), when a capture is pending (every count that can
+/// run restarts after it), and, outside the "dual" materials, when the
+/// whole fastest line fits before any running count can fall: then no line
+/// of the fastest strategy is cut, so it is still fastest. Nearer the end
+/// of the count the distance can grow (a longer line through a capture or
+/// crowning, which restarts the count, wins instead); the builder counts
+/// the positions where a running clock changes the distance although the
+/// line fits, and finds none (`Solved::unstable_distances`; figures in
+/// docs/endgame-tables.md). In the dual materials (kings on both sides and a man) rule 4
+/// can bind on the fastest line, so there only fresh counts are exact.
+pub fn exact_distance(pos: &Position, counts: &DrawCounters, plies: u32) -> bool {
+    counts == &DrawCounters::new(pos)
+        || pos.has_capture()
+        || (!Model::of(&Material::of(pos)).dual
+            && counts.plies_to_draw(pos).is_none_or(|left| plies < left))
+}
+
+/// The installed tables' verdict on `game`'s position, or `None` when they
+/// do not decide it (too many pieces, a file not loaded, counts outside
+/// the tables' model, and not every move judged). A game already over is
+/// not judged. When the counts are outside the model at this position
+/// (a running main-road count) but every move is judged, the verdict is
+/// the best of the moves' results.
+pub fn verdict(game: &Game) -> Option<Verdict> {
+    let pos = game.position();
+    if pos.piece_count() > super::index::MAX_PIECES
+        || !matches!(game.status(), Status::Ongoing { .. })
+    {
         return None;
     }
-    Some(SearchResult {
-        best: Some(best.mv),
-        score: score(kind, 0),
-        depth: 0,
-        nodes: 0,
-        pv: vec![best.mv],
-        time_ms: 0.0,
-    })
+    let counts = game.counters();
+    let g = INSTALLED.read().ok()?;
+    let tables = g.as_ref()?;
+    let Some(kind) = tables.probe(pos, &counts) else {
+        let moves = table_moves_in(tables, game)?;
+        if moves.len() != pos.legal_moves().len() {
+            return None;
+        }
+        let best = moves.first()?;
+        return Some(Verdict {
+            kind: best.kind,
+            moves: best.moves(),
+        });
+    };
+    let fresh: Option<Probe> = tables.probe_fresh(pos).ok();
+    let moves = match fresh {
+        Some(p) if p.kind == kind && p.plies.is_some_and(|d| exact_distance(pos, &counts, d)) => {
+            p.moves()
+        }
+        _ => None,
+    };
+    Some(Verdict { kind, moves })
 }

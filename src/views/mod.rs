@@ -1,7 +1,8 @@
 //! The JSON shapes the outside world reads: a move, a principal variation,
 //! a search result and a game's status, each defined once (serde, with
 //! `camelCase` keys as JavaScript expects) and printed alike by the web
-//! bindings and the `shashki` command line.
+//! bindings and the `shashki` command line. The analysis board's shapes
+//! are in [`analysis`].
 //!
 //! ```
 //! use shashki::views::{MoveView, StatusView};
@@ -22,6 +23,9 @@ use crate::game::{Counts, DrawReason, Game, PlayedMove, Status, WinReason};
 use crate::moves::Move;
 use crate::notation;
 use crate::position::Position;
+pub mod analysis;
+
+pub use crate::game::status::word;
 use serde::Serialize;
 
 /// A move: `{notation, from, to, path, captures, crowns}`.
@@ -168,20 +172,5 @@ impl StatusView {
             reason,
             counts: *status.counts(),
         }
-    }
-}
-
-/// The machine word serde gives a unit value (`no_moves`, `kings_balance`,
-/// `ongoing`...): the one place words come from.
-///
-/// ```
-/// use shashki::{game::DrawReason, views::word};
-/// assert_eq!(word(&DrawReason::MainRoad), "main_road");
-/// ```
-pub fn word<T: Serialize>(v: &T) -> String {
-    match serde_json::to_value(v) {
-        Ok(serde_json::Value::String(s)) => s,
-        Ok(other) => other.to_string(),
-        Err(e) => e.to_string(),
     }
 }
