@@ -50,6 +50,8 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::square::Color;
 use search::{Heuristics, Searcher};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// The default transposition table size for a browser, in MB.
 pub const DEFAULT_TT_MB: usize = 16;
@@ -81,6 +83,9 @@ pub struct Engine {
     tt: tt::Table,
     eval: Box<eval::Evaluator>,
     heur: Heuristics,
+    /// Set from another thread to stop the running search (see
+    /// [`Engine::stop_flag`]).
+    stop: Arc<AtomicBool>,
 }
 
 impl Engine {
@@ -91,7 +96,16 @@ impl Engine {
             tt: tt::Table::new(tt_megabytes),
             eval: Box::new(eval::DEFAULT.clone()),
             heur: Heuristics::new(),
+            stop: Arc::new(AtomicBool::new(false)),
         }
+    }
+
+    /// A flag that stops this engine's running search when set (from
+    /// another thread: a protocol's `stop`). The search stops as if its time
+    /// had run out and still returns its best move. The engine never clears
+    /// the flag itself: the caller clears it before the next search.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
     }
 
     /// Plays with other evaluation weights from now on (tuning); forgets
@@ -110,6 +124,15 @@ impl Engine {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.heur.clear();
+    }
+
+    /// The depth to which the game's current position is stored in the
+    /// transposition table (0 when it is not): what a search of it starts
+    /// from. A protocol reports it to show the table kept between moves.
+    pub fn stored_depth(&self, game: &Game) -> u32 {
+        let pos = game.position();
+        let key = zobrist::key(pos) ^ DrawState::key(&game.counters(), pos);
+        self.tt.probe(key).map_or(0, |h| h.depth.max(0) as u32)
     }
 
     /// Full-strength search of the game's current position, within
@@ -142,6 +165,33 @@ impl Engine {
         self.search_position(game.position(), &history, game.counters(), limits, clock)
     }
 
+    /// [`Engine::search`], calling `report` after every completed depth
+    /// with the result so far (a protocol's `info` lines). A position the
+    /// endgame tables answer, or a finished game, reports nothing.
+    pub fn search_reporting(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        clock: &Clock,
+        report: &mut dyn FnMut(&SearchResult),
+    ) -> SearchResult {
+        if let Some(r) = finished(game) {
+            return r;
+        }
+        if let Some(r) = egtb::play::root_move(game) {
+            return r;
+        }
+        let history = game_history(game);
+        self.run_search(
+            game.position(),
+            &history,
+            game.counters(),
+            limits,
+            clock,
+            Some(report),
+        )
+    }
+
     /// Search from a bare position: `history` holds the earlier positions
     /// of the game (oldest first, for repetitions; may be empty) and `draw`
     /// the draw counts at `root` ([`NoDrawCounts`] to ignore them).
@@ -153,6 +203,18 @@ impl Engine {
         limits: &Limits,
         clock: &Clock,
     ) -> SearchResult {
+        self.run_search(root, history, draw, limits, clock, None)
+    }
+
+    fn run_search<D: DrawState>(
+        &mut self,
+        root: &Position,
+        history: &[Position],
+        draw: D,
+        limits: &Limits,
+        clock: &Clock,
+        report: Option<&mut dyn FnMut(&SearchResult)>,
+    ) -> SearchResult {
         let mut s = Searcher::new(
             &mut self.tt,
             &self.eval,
@@ -162,6 +224,10 @@ impl Engine {
             limits,
             *clock,
         );
+        s.stop_on(&self.stop);
+        if let Some(f) = report {
+            s.report_to(f);
+        }
         s.run(root, draw, limits)
     }
 

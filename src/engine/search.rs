@@ -21,6 +21,7 @@ use crate::game::DrawCounters;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::square::Color;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Score of a won position (the side to move wins); a win in `n` plies is
 /// `MATE - n`.
@@ -242,6 +243,10 @@ pub(crate) struct Searcher<'a, D: DrawState> {
     killers: [[MoveKey; 2]; MAX_PLY],
     /// Completed iterations may check the clock; the first never stops.
     can_stop: bool,
+    /// Set by another thread to stop the search (read with the clock).
+    stop: Option<&'a AtomicBool>,
+    /// Called after every completed iteration with the result so far.
+    on_iteration: Option<&'a mut dyn FnMut(&SearchResult)>,
     _draw: std::marker::PhantomData<D>,
 }
 
@@ -308,8 +313,21 @@ impl<'a, D: DrawState> Searcher<'a, D> {
                 .collect(),
             killers: [[MoveKey::NONE; 2]; MAX_PLY],
             can_stop: false,
+            stop: None,
+            on_iteration: None,
             _draw: std::marker::PhantomData,
         }
+    }
+
+    /// Stops the search (like a time limit) once `flag` is set; the flag is
+    /// read every 1024 nodes.
+    pub fn stop_on(&mut self, flag: &'a AtomicBool) {
+        self.stop = Some(flag);
+    }
+
+    /// Calls `f` after every completed iteration of [`Searcher::run`].
+    pub fn report_to(&mut self, f: &'a mut dyn FnMut(&SearchResult)) {
+        self.on_iteration = Some(f);
     }
 
     pub fn elapsed_ms(&self) -> f64 {
@@ -322,7 +340,9 @@ impl<'a, D: DrawState> Searcher<'a, D> {
             return;
         }
         if self.nodes >= self.node_limit
-            || (self.nodes & 1023 == 0 && self.elapsed_ms() >= self.movetime_ms)
+            || (self.nodes & 1023 == 0
+                && (self.elapsed_ms() >= self.movetime_ms
+                    || self.stop.is_some_and(|f| f.load(Ordering::Relaxed))))
         {
             self.stopped = true;
         }
@@ -813,6 +833,11 @@ impl<'a, D: DrawState> Searcher<'a, D> {
                 result.pv = vec![root_moves[0].mv];
             }
             self.can_stop = true;
+            if let Some(f) = self.on_iteration.as_mut() {
+                result.nodes = self.nodes;
+                result.time_ms = self.clock.now_ms() - self.start_ms;
+                f(&result);
+            }
             // One legal move: no need to think (a shallow score is enough).
             if single && depth >= 4 {
                 break;
