@@ -215,8 +215,9 @@ impl Engine {
         clock: &Clock,
         report: Option<&mut dyn FnMut(&SearchResult)>,
     ) -> SearchResult {
+        self.tt.new_search();
         let mut s = Searcher::new(
-            &mut self.tt,
+            &self.tt,
             &self.eval,
             &mut self.heur,
             root,
@@ -273,8 +274,9 @@ impl Engine {
         let mut plain = *self.eval.weights();
         plain.patterns = 0;
         let plain = eval::Evaluator::new(plain);
+        self.tt.new_search();
         let mut s = Searcher::new(
-            &mut self.tt,
+            &self.tt,
             &plain,
             &mut self.heur,
             &root,

@@ -175,14 +175,19 @@ const DRAW_HORIZON: u32 = 64;
 const SINGULAR_DEPTH: i32 = 8;
 const SINGULAR_MARGIN: i32 = 30;
 
-/// Share of the time budget after which a settled move is played.
-const STABLE_STOP: f64 = 0.6;
-/// Iterations with the same best move (and no falling score) that make the
-/// move settled.
-const STABLE_ITERATIONS: u32 = 4;
-/// A fall of the score by more than this (hundredths of a man) from one
-/// iteration to the next unsettles the move.
-const SCORE_DROP: i32 = 20;
+/// Time kept in hand on a timed move, in milliseconds: the search stops
+/// this long before the budget, so that noticing the clock (read every 256
+/// nodes), unwinding and answering still end within it. Measured over
+/// self-play (docs/engine-time.md). Never more than [`SAFETY_SHARE`] of the
+/// budget.
+pub const SAFETY_MS: f64 = 5.0;
+pub const SAFETY_SHARE: f64 = 0.1;
+
+/// The time a search may run for a budget of `movetime_ms`: the whole
+/// budget less the safety margin.
+pub fn deadline(movetime_ms: f64) -> f64 {
+    movetime_ms - SAFETY_MS.min(movetime_ms * SAFETY_SHARE)
+}
 
 /// Per-search tables that survive between searches of one engine.
 pub(crate) struct Heuristics {
@@ -222,7 +227,7 @@ pub(crate) struct RootMove {
 
 /// One search.
 pub(crate) struct Searcher<'a, D: DrawState> {
-    tt: &'a mut Table,
+    tt: &'a Table,
     eval: &'a eval::Evaluator,
     heur: &'a mut Heuristics,
     clock: Clock,
@@ -259,9 +264,10 @@ fn reversible(pos: &Position, mv: &Move) -> bool {
 
 impl<'a, D: DrawState> Searcher<'a, D> {
     /// `history` holds the game's earlier positions (oldest first, the
-    /// root excluded).
+    /// root excluded). The caller starts a new table generation
+    /// ([`Table::new_search`]) once per search, before its threads.
     pub fn new(
-        tt: &'a mut Table,
+        tt: &'a Table,
         eval: &'a eval::Evaluator,
         heur: &'a mut Heuristics,
         root: &Position,
@@ -290,7 +296,6 @@ impl<'a, D: DrawState> Searcher<'a, D> {
             rev.push(i as u32);
         }
         let root_index = keys.len() - 1;
-        tt.new_search();
         heur.age();
         let start_ms = clock.now_ms();
         Searcher {
@@ -299,7 +304,7 @@ impl<'a, D: DrawState> Searcher<'a, D> {
             heur,
             clock,
             start_ms,
-            movetime_ms: limits.movetime_ms.unwrap_or(f64::INFINITY),
+            movetime_ms: limits.movetime_ms.map_or(f64::INFINITY, deadline),
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             nodes: 0,
             stopped: false,
@@ -320,7 +325,7 @@ impl<'a, D: DrawState> Searcher<'a, D> {
     }
 
     /// Stops the search (like a time limit) once `flag` is set; the flag is
-    /// read every 1024 nodes.
+    /// read every 256 nodes.
     pub fn stop_on(&mut self, flag: &'a AtomicBool) {
         self.stop = Some(flag);
     }
@@ -340,7 +345,7 @@ impl<'a, D: DrawState> Searcher<'a, D> {
             return;
         }
         if self.nodes >= self.node_limit
-            || (self.nodes & 1023 == 0
+            || (self.nodes & 255 == 0
                 && (self.elapsed_ms() >= self.movetime_ms
                     || self.stop.is_some_and(|f| f.load(Ordering::Relaxed))))
         {
@@ -776,13 +781,11 @@ impl<'a, D: DrawState> Searcher<'a, D> {
         }
         let single = root_moves.len() == 1;
         let mut prev_score: i32 = 0;
-        // Time use: `movetime_ms` is the hard limit (an iteration cut short
-        // still gives its best move, see below). A new iteration starts
-        // unless the move is settled: the same best move for the last
-        // iterations and no drop of the score, once `STABLE_STOP` of the
-        // budget is spent. A change of the best move or a falling score
-        // lets the search run to the limit.
-        let mut stable_iterations = 0u32;
+        // Time use: the whole budget, less the safety margin, is spent
+        // (an iteration cut short still gives its best move, see below).
+        // The search ends sooner only when there is nothing left to learn:
+        // a single legal move, a forced result found within the depth, the
+        // deepest depth, or another limit (nodes, depth, stop).
         for depth in 1..=max_depth {
             let mut window = 30;
             let (mut lo, mut hi) = if depth >= 4 && prev_score.abs() < MATE_BOUND {
@@ -818,12 +821,6 @@ impl<'a, D: DrawState> Searcher<'a, D> {
                 }
                 break;
             }
-            let dropped = depth > 1 && score < prev_score - SCORE_DROP;
-            if result.best == Some(root_moves[0].mv) && !dropped {
-                stable_iterations += 1;
-            } else {
-                stable_iterations = 0;
-            }
             prev_score = score;
             result.best = Some(root_moves[0].mv);
             result.score = score;
@@ -847,13 +844,6 @@ impl<'a, D: DrawState> Searcher<'a, D> {
                 break;
             }
             if self.nodes >= self.node_limit {
-                break;
-            }
-            // The move is settled: the rest of the budget would most
-            // likely not change it.
-            if stable_iterations >= STABLE_ITERATIONS
-                && self.elapsed_ms() >= self.movetime_ms * STABLE_STOP
-            {
                 break;
             }
             // Every later iteration runs until the hard limit if need be.

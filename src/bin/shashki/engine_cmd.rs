@@ -301,6 +301,11 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
     let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
     let mut capped = 0u32;
     let mut plies_total = 0usize;
+    // Wall time of every move of each side, [A, B], in ms; apart, the
+    // moves with nothing to think about (a single legal move, or a
+    // position the endgame tables answer).
+    let mut used: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
+    let mut forced: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
     let t0 = clock.now_ms();
     println!(
         "match: A = {} vs B = {}, {games} games",
@@ -334,11 +339,21 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
             let s = seed
                 .wrapping_mul(1_000_003)
                 .wrapping_add((g * 1000 + ply) as u64);
+            let no_choice = game.legal_moves().len() == 1
+                || shashki::engine::egtb::play::root_move(&game).is_some();
+            let t = clock.now_ms();
             let mv = if a_to_move {
                 pa.choose(&mut ea, &game, &start_fen, &moves, s, &clock)?
             } else {
                 pb.choose(&mut eb, &game, &start_fen, &moves, s, &clock)?
             };
+            let dt = clock.now_ms() - t;
+            let side = usize::from(!a_to_move);
+            if no_choice {
+                forced[side].push(dt);
+            } else {
+                used[side].push(dt);
+            }
             moves.push(game.position().move_text(&mv));
             game.play(&mv)
                 .map_err(|e| format!("a player chose an illegal move: {e}"))?;
@@ -415,10 +430,33 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
         plies_total as f64 / n,
         (clock.now_ms() - t0) / 1e3
     );
+    let mean = |u: &[f64]| u.iter().sum::<f64>() / u.len().max(1) as f64;
+    for ((name, u), f) in ["A", "B"].iter().zip(used.iter_mut()).zip(&forced) {
+        u.sort_by(f64::total_cmp);
+        let q = |p: f64| {
+            u.get(((u.len() as f64 - 1.0) * p).round() as usize)
+                .copied()
+                .unwrap_or(0.0)
+        };
+        println!(
+            "{name}: {:.1} ms a move on average over {} moves with a choice (median {:.1}, 10th percentile {:.1}, 99th {:.1}, longest {:.1}); {} moves without (one legal move or the tables): {:.1} ms on average; all moves {:.1} ms",
+            mean(u),
+            u.len(),
+            q(0.5),
+            q(0.1),
+            q(0.99),
+            q(1.0),
+            f.len(),
+            mean(f),
+            (u.iter().sum::<f64>() + f.iter().sum::<f64>()) / (u.len() + f.len()).max(1) as f64
+        );
+    }
     println!(
         "{}",
         json!({
             "a": pa.describe(), "b": pb.describe(), "games": games,
+            "a_ms_per_move": mean(&used[0]), "b_ms_per_move": mean(&used[1]),
+            "a_forced_moves": forced[0].len(), "b_forced_moves": forced[1].len(),
             "wins": w, "draws": d, "losses": l, "score": score,
             "elo": (0.0 < score && score < 1.0).then_some(e.round()),
             "elo_low": (score > 0.0).then_some(lo.round()),
