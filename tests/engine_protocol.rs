@@ -296,3 +296,35 @@ fn ponder_hit_turns_the_ponder_search_into_a_timed_one() {
     e.send("quit");
     assert!(e.child.wait().unwrap().success());
 }
+
+#[test]
+fn the_threads_parameter() {
+    let mut e = Engine1::start(&["--threads", "2"]);
+    e.send("hub");
+    let intro = e.until("wait");
+    assert!(intro.contains(&"param name=threads value=2 type=int min=1 max=64".to_string()));
+    e.send("set-param name=threads value=0");
+    assert!(e.next().starts_with("error message="));
+    e.send("set-param name=book value=false");
+    e.send(&format!("pos pos={FEN}"));
+    e.send("level depth=8");
+    let (infos, done) = e.search("go think");
+    assert_eq!(field(infos.last().unwrap(), "depth"), Some("8"));
+    let game = Game::from_fen(FEN).unwrap();
+    assert!(game
+        .position()
+        .parse_move(field(&done, "move").unwrap())
+        .is_ok());
+    // Back to one thread: the library's single-threaded search, exactly.
+    e.send("set-param name=threads value=1");
+    e.send("new-game");
+    e.send(&format!("pos pos={FEN}"));
+    let (infos, _) = e.search("go think");
+    let lib = Engine::new(64).search(&game, &Limits::depth(8), &Clock::frozen());
+    assert_eq!(
+        field(infos.last().unwrap(), "nodes"),
+        Some(lib.nodes.to_string().as_str())
+    );
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}

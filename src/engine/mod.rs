@@ -86,6 +86,10 @@ pub struct Engine {
     /// Set from another thread to stop the running search (see
     /// [`Engine::stop_flag`]).
     stop: Arc<AtomicBool>,
+    /// Search threads (1: no helpers; see [`Engine::set_threads`]).
+    threads: usize,
+    /// The helper threads' move-ordering memory.
+    helper_heur: Vec<Heuristics>,
 }
 
 impl Engine {
@@ -97,7 +101,30 @@ impl Engine {
             eval: Box::new(eval::DEFAULT.clone()),
             heur: Heuristics::new(),
             stop: Arc::new(AtomicBool::new(false)),
+            threads: 1,
+            helper_heur: Vec::new(),
         }
+    }
+
+    /// Searches with `n` threads from now on (at least 1): a Lazy SMP
+    /// search, where `n - 1` helper threads search the same position over
+    /// the shared transposition table and the main thread's result is
+    /// played. With 1 thread the search is the single-threaded one, with
+    /// the same results for the same node budget. Where threads cannot be
+    /// made (WebAssembly without shared memory) the engine keeps 1.
+    pub fn set_threads(&mut self, n: usize) {
+        self.threads = if cfg!(target_arch = "wasm32") {
+            1
+        } else {
+            n.max(1)
+        };
+        self.helper_heur
+            .resize_with(self.threads - 1, Heuristics::new);
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// A flag that stops this engine's running search when set (from
@@ -124,6 +151,9 @@ impl Engine {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.heur.clear();
+        for h in &mut self.helper_heur {
+            h.clear();
+        }
     }
 
     /// The depth to which the game's current position is stored in the
@@ -216,20 +246,46 @@ impl Engine {
         report: Option<&mut dyn FnMut(&SearchResult)>,
     ) -> SearchResult {
         self.tt.new_search();
-        let mut s = Searcher::new(
-            &self.tt,
-            &self.eval,
-            &mut self.heur,
-            root,
-            history,
-            limits,
-            *clock,
-        );
-        s.stop_on(&self.stop);
-        if let Some(f) = report {
-            s.report_to(f);
+        let (tt, eval, stop) = (&self.tt, &*self.eval, &*self.stop);
+        let main = |heur: &mut Heuristics, report: Option<&mut dyn FnMut(&SearchResult)>| {
+            let mut s = Searcher::new(tt, eval, heur, root, history, limits, *clock);
+            s.stop_on(stop);
+            if let Some(f) = report {
+                s.report_to(f);
+            }
+            s.run(root, draw, limits)
+        };
+        if self.helper_heur.is_empty() || cfg!(target_arch = "wasm32") {
+            return main(&mut self.heur, report);
         }
-        s.run(root, draw, limits)
+        // Lazy SMP: the helpers search until the main thread is done; what
+        // they find reaches it through the table. Their nodes are added to
+        // the result's count.
+        let done = AtomicBool::new(false);
+        let helpers = &mut self.helper_heur;
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = helpers
+                .iter_mut()
+                .enumerate()
+                .map(|(i, heur)| {
+                    let done = &done;
+                    scope.spawn(move || {
+                        let free = Limits::default();
+                        let mut s = Searcher::new(tt, eval, heur, root, history, &free, *clock);
+                        s.stop_on(stop);
+                        s.helper(i + 1, done);
+                        s.run(root, draw, &free);
+                        s.nodes
+                    })
+                })
+                .collect();
+            let mut r = main(&mut self.heur, report);
+            done.store(true, std::sync::atomic::Ordering::Relaxed);
+            for h in handles {
+                r.nodes += h.join().unwrap_or(0);
+            }
+            r
+        })
     }
 
     /// The move the given level plays (1 = weakest ..= [`MAX_LEVEL`]),

@@ -93,7 +93,7 @@ pub struct SearchResult {
 /// tree. `after` is called for every move made, `is_draw` on every node
 /// reached (after checking that the side to move still has a move: a win
 /// reached on the last counted move beats the draw).
-pub trait DrawState: Copy {
+pub trait DrawState: Copy + Send + Sync {
     fn after(&self, before: &Position, mv: &Move, after: &Position) -> Self;
     fn is_draw(&self, pos: &Position) -> bool;
     /// Mixed into the transposition key of `pos` when the counts can still
@@ -250,6 +250,11 @@ pub(crate) struct Searcher<'a, D: DrawState> {
     can_stop: bool,
     /// Set by another thread to stop the search (read with the clock).
     stop: Option<&'a AtomicBool>,
+    /// A helper's second stop flag (the main thread has finished).
+    stop_helper: Option<&'a AtomicBool>,
+    /// 0 for the main search; a helper thread of a parallel search counts
+    /// from 1 and searches every other iteration a ply deeper.
+    helper: usize,
     /// Called after every completed iteration with the result so far.
     on_iteration: Option<&'a mut dyn FnMut(&SearchResult)>,
     _draw: std::marker::PhantomData<D>,
@@ -319,6 +324,8 @@ impl<'a, D: DrawState> Searcher<'a, D> {
             killers: [[MoveKey::NONE; 2]; MAX_PLY],
             can_stop: false,
             stop: None,
+            stop_helper: None,
+            helper: 0,
             on_iteration: None,
             _draw: std::marker::PhantomData,
         }
@@ -328,6 +335,16 @@ impl<'a, D: DrawState> Searcher<'a, D> {
     /// read every 256 nodes.
     pub fn stop_on(&mut self, flag: &'a AtomicBool) {
         self.stop = Some(flag);
+    }
+
+    /// Makes this search helper number `n` (from 1) of a parallel search:
+    /// it runs until `done` is set (or its own stop flag), and odd helpers
+    /// search each iteration one ply deeper than its number, so that the
+    /// threads do not all walk the same tree in step. Its results reach
+    /// the main search through the shared table.
+    pub fn helper(&mut self, n: usize, done: &'a AtomicBool) {
+        self.helper = n;
+        self.stop_helper = Some(done);
     }
 
     /// Calls `f` after every completed iteration of [`Searcher::run`].
@@ -347,7 +364,8 @@ impl<'a, D: DrawState> Searcher<'a, D> {
         if self.nodes >= self.node_limit
             || (self.nodes & 255 == 0
                 && (self.elapsed_ms() >= self.movetime_ms
-                    || self.stop.is_some_and(|f| f.load(Ordering::Relaxed))))
+                    || self.stop.is_some_and(|f| f.load(Ordering::Relaxed))
+                    || self.stop_helper.is_some_and(|f| f.load(Ordering::Relaxed))))
         {
             self.stopped = true;
         }
@@ -786,7 +804,9 @@ impl<'a, D: DrawState> Searcher<'a, D> {
         // The search ends sooner only when there is nothing left to learn:
         // a single legal move, a forced result found within the depth, the
         // deepest depth, or another limit (nodes, depth, stop).
-        for depth in 1..=max_depth {
+        let skew = (self.helper & 1) as u32;
+        for nominal in 1..=max_depth {
+            let depth = (nominal + skew).min(MAX_DEPTH);
             let mut window = 30;
             let (mut lo, mut hi) = if depth >= 4 && prev_score.abs() < MATE_BOUND {
                 (prev_score - window, prev_score + window)

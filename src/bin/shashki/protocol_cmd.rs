@@ -11,6 +11,7 @@
 //! engine (`go`, `new-game`, `set-param`, `init`) are refused with an
 //! `error` line until the search has answered `done`.
 
+use crate::engine_cmd::MAX_THREADS;
 use shashki::engine::{book, Clock, Engine, Limits, SearchResult, MATE, MATE_BOUND};
 use shashki::game::Game;
 use shashki::views::pv_notation;
@@ -358,6 +359,7 @@ struct Session {
     game: Game,
     level: Level,
     tt_mb: usize,
+    threads: usize,
     book: bool,
     egtb: Option<String>,
     egtb_loaded: bool,
@@ -366,7 +368,7 @@ struct Session {
 }
 
 impl Session {
-    fn new(tt_mb: usize) -> Session {
+    fn new(tt_mb: usize, threads: usize) -> Session {
         Session {
             engine: None,
             search: None,
@@ -375,6 +377,7 @@ impl Session {
             game: Game::new(),
             level: Level::MoveTime(1000.0),
             tt_mb,
+            threads,
             book: true,
             egtb: None,
             egtb_loaded: false,
@@ -409,7 +412,9 @@ impl Session {
                 crate::egtb_cmd::install(self.egtb.as_deref());
                 self.egtb_loaded = true;
             }
-            self.engine = Some(Engine::new(self.tt_mb));
+            let mut e = Engine::new(self.tt_mb);
+            e.set_threads(self.threads);
+            self.engine = Some(e);
         }
         self.engine.as_mut().expect("just made")
     }
@@ -419,6 +424,10 @@ impl Session {
             format!(
                 "param name=tt value={} type=int min=1 max={TT_MAX_MB}",
                 self.tt_mb
+            ),
+            format!(
+                "param name=threads value={} type=int min=1 max={MAX_THREADS}",
+                self.threads
             ),
             format!("param name=book value={} type=bool", self.book),
             format!(
@@ -446,6 +455,12 @@ impl Session {
                 if mb != self.tt_mb {
                     self.tt_mb = mb;
                     self.engine = None; // made again, with the new size, when needed
+                }
+            }
+            "threads" => {
+                self.threads = whole(MAX_THREADS)?;
+                if let Some(e) = self.engine.as_mut() {
+                    e.set_threads(self.threads);
                 }
             }
             "book" => {
@@ -658,12 +673,16 @@ impl Session {
 
 pub fn engine(argv: &[String]) -> Result<ExitCode, String> {
     let a = crate::args::Args::parse(argv, &[])?;
-    a.only(&["tt", "egtb"])?;
+    a.only(&["tt", "threads", "egtb"])?;
     let tt = a.number::<usize>("tt")?.unwrap_or(64);
     if !(1..=TT_MAX_MB).contains(&tt) {
         return Err(format!("--tt {tt}: 1 to {TT_MAX_MB} MB"));
     }
-    let mut s = Session::new(tt);
+    let threads = a.number::<usize>("threads")?.unwrap_or(1);
+    if !(1..=MAX_THREADS).contains(&threads) {
+        return Err(format!("--threads {threads}: 1 to {MAX_THREADS}"));
+    }
+    let mut s = Session::new(tt, threads);
     s.egtb = a.value("egtb").map(str::to_string);
     let stdin = std::io::stdin();
     for line in stdin.lock().lines() {
