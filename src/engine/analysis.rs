@@ -159,7 +159,7 @@ impl Analysis {
             return None;
         }
         let depth = self.depth + 1;
-        engine.tt.new_search();
+        engine.table_mut().new_search();
         let mut s = Searcher::new(
             &engine.tt,
             &engine.eval,

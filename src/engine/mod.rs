@@ -50,7 +50,7 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::square::Color;
 use search::{Heuristics, Searcher};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// The default transposition table size for a browser, in MB.
@@ -80,16 +80,22 @@ pub const DRAW_JUDGE_NODES: u64 = 1_000_000;
 /// move-ordering memory; reuse one engine for a whole game (or call
 /// [`Engine::clear`] between games).
 pub struct Engine {
-    tt: tt::Table,
-    eval: Box<eval::Evaluator>,
+    /// Shared with the helper threads of a parallel search.
+    tt: Arc<tt::Table>,
+    eval: Arc<eval::Evaluator>,
     heur: Heuristics,
     /// Set from another thread to stop the running search (see
     /// [`Engine::stop_flag`]).
     stop: Arc<AtomicBool>,
     /// Search threads (1: no helpers; see [`Engine::set_threads`]).
     threads: usize,
-    /// The helper threads' move-ordering memory.
+    /// The idle helper threads' move-ordering memory.
     helper_heur: Vec<Heuristics>,
+    /// Helpers of the last search still winding down: the move is returned
+    /// as soon as the main thread is done, without waiting for them to be
+    /// scheduled again and see the signal; they are joined before the
+    /// table is next needed exclusively.
+    running: Vec<std::thread::JoinHandle<Heuristics>>,
 }
 
 impl Engine {
@@ -97,13 +103,33 @@ impl Engine {
     /// 1; rounded down to a power of two).
     pub fn new(tt_megabytes: usize) -> Engine {
         Engine {
-            tt: tt::Table::new(tt_megabytes),
-            eval: Box::new(eval::DEFAULT.clone()),
+            tt: Arc::new(tt::Table::new(tt_megabytes)),
+            eval: Arc::new(eval::DEFAULT.clone()),
             heur: Heuristics::new(),
             stop: Arc::new(AtomicBool::new(false)),
             threads: 1,
             helper_heur: Vec::new(),
+            running: Vec::new(),
         }
+    }
+
+    /// Waits for the helpers of the last search (they stop within a few
+    /// hundred nodes of being told) and takes their memory back.
+    fn settle(&mut self) {
+        for h in self.running.drain(..) {
+            if let Ok(heur) = h.join() {
+                self.helper_heur.push(heur);
+            }
+        }
+        let helpers = self.threads - 1;
+        self.helper_heur.truncate(helpers);
+        self.helper_heur.resize_with(helpers, Heuristics::new);
+    }
+
+    /// The table, for a change only this engine may make.
+    fn table_mut(&mut self) -> &mut tt::Table {
+        self.settle();
+        Arc::get_mut(&mut self.tt).expect("no helper holds the table once settled")
     }
 
     /// Searches with `n` threads from now on (at least 1): a Lazy SMP
@@ -118,8 +144,7 @@ impl Engine {
         } else {
             n.max(1)
         };
-        self.helper_heur
-            .resize_with(self.threads - 1, Heuristics::new);
+        self.settle();
     }
 
     /// The number of search threads.
@@ -138,7 +163,7 @@ impl Engine {
     /// Plays with other evaluation weights from now on (tuning); forgets
     /// the stored positions, whose scores came from the old weights.
     pub fn set_weights(&mut self, weights: Weights) {
-        *self.eval = eval::Evaluator::new(weights);
+        self.eval = Arc::new(eval::Evaluator::new(weights));
         self.clear();
     }
 
@@ -149,7 +174,7 @@ impl Engine {
 
     /// Forgets everything learnt (start of a new game).
     pub fn clear(&mut self) {
-        self.tt.clear();
+        self.table_mut().clear();
         self.heur.clear();
         for h in &mut self.helper_heur {
             h.clear();
@@ -245,8 +270,8 @@ impl Engine {
         clock: &Clock,
         report: Option<&mut dyn FnMut(&SearchResult)>,
     ) -> SearchResult {
-        self.tt.new_search();
-        let (tt, eval, stop) = (&self.tt, &*self.eval, &*self.stop);
+        self.table_mut().new_search();
+        let (tt, eval, stop) = (&*self.tt, &*self.eval, &*self.stop);
         let main = |heur: &mut Heuristics, report: Option<&mut dyn FnMut(&SearchResult)>| {
             let mut s = Searcher::new(tt, eval, heur, root, history, limits, *clock);
             s.stop_on(stop);
@@ -259,33 +284,41 @@ impl Engine {
             return main(&mut self.heur, report);
         }
         // Lazy SMP: the helpers search until the main thread is done; what
-        // they find reaches it through the table. Their nodes are added to
-        // the result's count.
-        let done = AtomicBool::new(false);
-        let helpers = &mut self.helper_heur;
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = helpers
-                .iter_mut()
-                .enumerate()
-                .map(|(i, heur)| {
-                    let done = &done;
-                    scope.spawn(move || {
-                        let free = Limits::default();
-                        let mut s = Searcher::new(tt, eval, heur, root, history, &free, *clock);
-                        s.stop_on(stop);
-                        s.helper(i + 1, done);
-                        s.run(root, draw, &free);
-                        s.nodes
-                    })
-                })
-                .collect();
-            let mut r = main(&mut self.heur, report);
-            done.store(true, std::sync::atomic::Ordering::Relaxed);
-            for h in handles {
-                r.nodes += h.join().unwrap_or(0);
+        // they find reaches it through the table. Their nodes so far are
+        // added to the result's count.
+        let done = Arc::new(AtomicBool::new(false));
+        let nodes = Arc::new(AtomicU64::new(0));
+        let history: Arc<[Position]> = history.into();
+        for (i, mut heur) in std::mem::take(&mut self.helper_heur)
+            .into_iter()
+            .enumerate()
+        {
+            let (tt, eval, stop) = (
+                Arc::clone(&self.tt),
+                Arc::clone(&self.eval),
+                Arc::clone(&self.stop),
+            );
+            let (done, nodes, history) =
+                (Arc::clone(&done), Arc::clone(&nodes), Arc::clone(&history));
+            let (root, clock) = (*root, *clock);
+            let spawned = std::thread::Builder::new().spawn(move || {
+                let free = Limits::default();
+                let mut s = Searcher::new(&tt, &eval, &mut heur, &root, &history, &free, clock);
+                s.stop_on(&stop);
+                s.helper(i + 1, &done, &nodes);
+                s.run(&root, draw, &free);
+                drop(s);
+                heur
+            });
+            // A thread the system refuses is one helper fewer this time.
+            if let Ok(h) = spawned {
+                self.running.push(h);
             }
-            r
-        })
+        }
+        let mut r = main(&mut self.heur, report);
+        done.store(true, Ordering::Relaxed);
+        r.nodes += nodes.load(Ordering::Relaxed);
+        r
     }
 
     /// The move the given level plays (1 = weakest ..= [`MAX_LEVEL`]),
@@ -330,7 +363,7 @@ impl Engine {
         let mut plain = *self.eval.weights();
         plain.patterns = 0;
         let plain = eval::Evaluator::new(plain);
-        self.tt.new_search();
+        self.table_mut().new_search();
         let mut s = Searcher::new(
             &self.tt,
             &plain,

@@ -21,7 +21,7 @@ use crate::game::DrawCounters;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::square::Color;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Score of a won position (the side to move wins); a win in `n` plies is
 /// `MATE - n`.
@@ -93,7 +93,7 @@ pub struct SearchResult {
 /// tree. `after` is called for every move made, `is_draw` on every node
 /// reached (after checking that the side to move still has a move: a win
 /// reached on the last counted move beats the draw).
-pub trait DrawState: Copy + Send + Sync {
+pub trait DrawState: Copy + Send + Sync + 'static {
     fn after(&self, before: &Position, mv: &Move, after: &Position) -> Self;
     fn is_draw(&self, pos: &Position) -> bool;
     /// Mixed into the transposition key of `pos` when the counts can still
@@ -252,6 +252,8 @@ pub(crate) struct Searcher<'a, D: DrawState> {
     stop: Option<&'a AtomicBool>,
     /// A helper's second stop flag (the main thread has finished).
     stop_helper: Option<&'a AtomicBool>,
+    /// Where a helper adds its nodes as it goes (256 at a time).
+    helper_nodes: Option<&'a AtomicU64>,
     /// 0 for the main search; a helper thread of a parallel search counts
     /// from 1 and searches every other iteration a ply deeper.
     helper: usize,
@@ -325,6 +327,7 @@ impl<'a, D: DrawState> Searcher<'a, D> {
             can_stop: false,
             stop: None,
             stop_helper: None,
+            helper_nodes: None,
             helper: 0,
             on_iteration: None,
             _draw: std::marker::PhantomData,
@@ -342,9 +345,10 @@ impl<'a, D: DrawState> Searcher<'a, D> {
     /// search each iteration one ply deeper than its number, so that the
     /// threads do not all walk the same tree in step. Its results reach
     /// the main search through the shared table.
-    pub fn helper(&mut self, n: usize, done: &'a AtomicBool) {
+    pub fn helper(&mut self, n: usize, done: &'a AtomicBool, nodes: &'a AtomicU64) {
         self.helper = n;
         self.stop_helper = Some(done);
+        self.helper_nodes = Some(nodes);
     }
 
     /// Calls `f` after every completed iteration of [`Searcher::run`].
@@ -361,13 +365,18 @@ impl<'a, D: DrawState> Searcher<'a, D> {
         if !self.can_stop {
             return;
         }
-        if self.nodes >= self.node_limit
-            || (self.nodes & 255 == 0
-                && (self.elapsed_ms() >= self.movetime_ms
-                    || self.stop.is_some_and(|f| f.load(Ordering::Relaxed))
-                    || self.stop_helper.is_some_and(|f| f.load(Ordering::Relaxed))))
-        {
+        if self.nodes >= self.node_limit {
             self.stopped = true;
+        } else if self.nodes & 255 == 0 {
+            if let Some(n) = self.helper_nodes {
+                n.fetch_add(256, Ordering::Relaxed);
+            }
+            if self.elapsed_ms() >= self.movetime_ms
+                || self.stop.is_some_and(|f| f.load(Ordering::Relaxed))
+                || self.stop_helper.is_some_and(|f| f.load(Ordering::Relaxed))
+            {
+                self.stopped = true;
+            }
         }
     }
 
