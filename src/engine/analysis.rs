@@ -159,8 +159,9 @@ impl Analysis {
             return None;
         }
         let depth = self.depth + 1;
+        engine.table_mut().new_search();
         let mut s = Searcher::new(
-            &mut engine.tt,
+            &engine.tt,
             &engine.eval,
             &mut engine.heur,
             &self.root,

@@ -54,6 +54,8 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::square::Color;
 use search::{Heuristics, Searcher};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 
 /// The default transposition table size for a browser, in MB.
 pub const DEFAULT_TT_MB: usize = 16;
@@ -82,9 +84,22 @@ pub const DRAW_JUDGE_NODES: u64 = 1_000_000;
 /// move-ordering memory; reuse one engine for a whole game (or call
 /// [`Engine::clear`] between games).
 pub struct Engine {
-    tt: tt::Table,
-    eval: Box<eval::Evaluator>,
+    /// Shared with the helper threads of a parallel search.
+    tt: Arc<tt::Table>,
+    eval: Arc<eval::Evaluator>,
     heur: Heuristics,
+    /// Set from another thread to stop the running search (see
+    /// [`Engine::stop_flag`]).
+    stop: Arc<AtomicBool>,
+    /// Search threads (1: no helpers; see [`Engine::set_threads`]).
+    threads: usize,
+    /// The idle helper threads' move-ordering memory.
+    helper_heur: Vec<Heuristics>,
+    /// Helpers of the last search still winding down: the move is returned
+    /// as soon as the main thread is done, without waiting for them to be
+    /// scheduled again and see the signal; they are joined before the
+    /// table is next needed exclusively.
+    running: Vec<std::thread::JoinHandle<Heuristics>>,
 }
 
 impl Engine {
@@ -92,16 +107,67 @@ impl Engine {
     /// 1; rounded down to a power of two).
     pub fn new(tt_megabytes: usize) -> Engine {
         Engine {
-            tt: tt::Table::new(tt_megabytes),
-            eval: Box::new(eval::DEFAULT.clone()),
+            tt: Arc::new(tt::Table::new(tt_megabytes)),
+            eval: Arc::new(eval::DEFAULT.clone()),
             heur: Heuristics::new(),
+            stop: Arc::new(AtomicBool::new(false)),
+            threads: 1,
+            helper_heur: Vec::new(),
+            running: Vec::new(),
         }
+    }
+
+    /// Waits for the helpers of the last search (they stop within a few
+    /// hundred nodes of being told) and takes their memory back.
+    fn settle(&mut self) {
+        for h in self.running.drain(..) {
+            if let Ok(heur) = h.join() {
+                self.helper_heur.push(heur);
+            }
+        }
+        let helpers = self.threads - 1;
+        self.helper_heur.truncate(helpers);
+        self.helper_heur.resize_with(helpers, Heuristics::new);
+    }
+
+    /// The table, for a change only this engine may make.
+    fn table_mut(&mut self) -> &mut tt::Table {
+        self.settle();
+        Arc::get_mut(&mut self.tt).expect("no helper holds the table once settled")
+    }
+
+    /// Searches with `n` threads from now on (at least 1): a Lazy SMP
+    /// search, where `n - 1` helper threads search the same position over
+    /// the shared transposition table and the main thread's result is
+    /// played. With 1 thread the search is the single-threaded one, with
+    /// the same results for the same node budget. Where threads cannot be
+    /// made (WebAssembly without shared memory) the engine keeps 1.
+    pub fn set_threads(&mut self, n: usize) {
+        self.threads = if cfg!(target_arch = "wasm32") {
+            1
+        } else {
+            n.max(1)
+        };
+        self.settle();
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// A flag that stops this engine's running search when set (from
+    /// another thread: a protocol's `stop`). The search stops as if its time
+    /// had run out and still returns its best move. The engine never clears
+    /// the flag itself: the caller clears it before the next search.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
     }
 
     /// Plays with other evaluation weights from now on (tuning); forgets
     /// the stored positions, whose scores came from the old weights.
     pub fn set_weights(&mut self, weights: Weights) {
-        *self.eval = eval::Evaluator::new(weights);
+        self.eval = Arc::new(eval::Evaluator::new(weights));
         self.clear();
     }
 
@@ -112,8 +178,20 @@ impl Engine {
 
     /// Forgets everything learnt (start of a new game).
     pub fn clear(&mut self) {
-        self.tt.clear();
+        self.table_mut().clear();
         self.heur.clear();
+        for h in &mut self.helper_heur {
+            h.clear();
+        }
+    }
+
+    /// The depth to which the game's current position is stored in the
+    /// transposition table (0 when it is not): what a search of it starts
+    /// from. A protocol reports it to show the table kept between moves.
+    pub fn stored_depth(&self, game: &Game) -> u32 {
+        let pos = game.position();
+        let key = zobrist::key(pos) ^ DrawState::key(&game.counters(), pos);
+        self.tt.probe(key).map_or(0, |h| h.depth.max(0) as u32)
     }
 
     /// Full-strength search of the game's current position, within
@@ -146,6 +224,33 @@ impl Engine {
         self.search_position(game.position(), &history, game.counters(), limits, clock)
     }
 
+    /// [`Engine::search`], calling `report` after every completed depth
+    /// with the result so far (a protocol's `info` lines). A position the
+    /// endgame tables answer, or a finished game, reports nothing.
+    pub fn search_reporting(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        clock: &Clock,
+        report: &mut dyn FnMut(&SearchResult),
+    ) -> SearchResult {
+        if let Some(r) = finished(game) {
+            return r;
+        }
+        if let Some(r) = egtb::play::root_move(game) {
+            return r;
+        }
+        let history = game_history(game);
+        self.run_search(
+            game.position(),
+            &history,
+            game.counters(),
+            limits,
+            clock,
+            Some(report),
+        )
+    }
+
     /// Search from a bare position: `history` holds the earlier positions
     /// of the game (oldest first, for repetitions; may be empty) and `draw`
     /// the draw counts at `root` ([`NoDrawCounts`] to ignore them).
@@ -157,16 +262,67 @@ impl Engine {
         limits: &Limits,
         clock: &Clock,
     ) -> SearchResult {
-        let mut s = Searcher::new(
-            &mut self.tt,
-            &self.eval,
-            &mut self.heur,
-            root,
-            history,
-            limits,
-            *clock,
-        );
-        s.run(root, draw, limits)
+        self.run_search(root, history, draw, limits, clock, None)
+    }
+
+    fn run_search<D: DrawState>(
+        &mut self,
+        root: &Position,
+        history: &[Position],
+        draw: D,
+        limits: &Limits,
+        clock: &Clock,
+        report: Option<&mut dyn FnMut(&SearchResult)>,
+    ) -> SearchResult {
+        self.table_mut().new_search();
+        let (tt, eval, stop) = (&*self.tt, &*self.eval, &*self.stop);
+        let main = |heur: &mut Heuristics, report: Option<&mut dyn FnMut(&SearchResult)>| {
+            let mut s = Searcher::new(tt, eval, heur, root, history, limits, *clock);
+            s.stop_on(stop);
+            if let Some(f) = report {
+                s.report_to(f);
+            }
+            s.run(root, draw, limits)
+        };
+        if self.helper_heur.is_empty() || cfg!(target_arch = "wasm32") {
+            return main(&mut self.heur, report);
+        }
+        // Lazy SMP: the helpers search until the main thread is done; what
+        // they find reaches it through the table. Their nodes so far are
+        // added to the result's count.
+        let done = Arc::new(AtomicBool::new(false));
+        let nodes = Arc::new(AtomicU64::new(0));
+        let history: Arc<[Position]> = history.into();
+        for (i, mut heur) in std::mem::take(&mut self.helper_heur)
+            .into_iter()
+            .enumerate()
+        {
+            let (tt, eval, stop) = (
+                Arc::clone(&self.tt),
+                Arc::clone(&self.eval),
+                Arc::clone(&self.stop),
+            );
+            let (done, nodes, history) =
+                (Arc::clone(&done), Arc::clone(&nodes), Arc::clone(&history));
+            let (root, clock) = (*root, *clock);
+            let spawned = std::thread::Builder::new().spawn(move || {
+                let free = Limits::default();
+                let mut s = Searcher::new(&tt, &eval, &mut heur, &root, &history, &free, clock);
+                s.stop_on(&stop);
+                s.helper(i + 1, &done, &nodes);
+                s.run(&root, draw, &free);
+                drop(s);
+                heur
+            });
+            // A thread the system refuses is one helper fewer this time.
+            if let Ok(h) = spawned {
+                self.running.push(h);
+            }
+        }
+        let mut r = main(&mut self.heur, report);
+        done.store(true, Ordering::Relaxed);
+        r.nodes += nodes.load(Ordering::Relaxed);
+        r
     }
 
     /// The move the given level plays (1 = weakest ..= [`MAX_LEVEL`]),
@@ -211,8 +367,9 @@ impl Engine {
         let mut plain = *self.eval.weights();
         plain.patterns = 0;
         let plain = eval::Evaluator::new(plain);
+        self.table_mut().new_search();
         let mut s = Searcher::new(
-            &mut self.tt,
+            &self.tt,
             &plain,
             &mut self.heur,
             &root,

@@ -21,6 +21,7 @@ use crate::game::DrawCounters;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::square::Color;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 pub use super::score::{MATE, MATE_BOUND};
 const INF: i32 = 32_000;
@@ -88,7 +89,7 @@ pub struct SearchResult {
 /// tree. `after` is called for every move made, `is_draw` on every node
 /// reached (after checking that the side to move still has a move: a win
 /// reached on the last counted move beats the draw).
-pub trait DrawState: Copy {
+pub trait DrawState: Copy + Send + Sync + 'static {
     fn after(&self, before: &Position, mv: &Move, after: &Position) -> Self;
     fn is_draw(&self, pos: &Position) -> bool;
     /// Mixed into the transposition key of `pos` when the counts can still
@@ -170,14 +171,19 @@ const DRAW_HORIZON: u32 = 64;
 const SINGULAR_DEPTH: i32 = 8;
 const SINGULAR_MARGIN: i32 = 30;
 
-/// Share of the time budget after which a settled move is played.
-const STABLE_STOP: f64 = 0.6;
-/// Iterations with the same best move (and no falling score) that make the
-/// move settled.
-const STABLE_ITERATIONS: u32 = 4;
-/// A fall of the score by more than this (hundredths of a man) from one
-/// iteration to the next unsettles the move.
-const SCORE_DROP: i32 = 20;
+/// Time kept in hand on a timed move, in milliseconds: the search stops
+/// this long before the budget, so that noticing the clock (read every 256
+/// nodes), unwinding and answering still end within it. Measured over
+/// self-play (docs/engine-time.md). Never more than [`SAFETY_SHARE`] of the
+/// budget.
+pub const SAFETY_MS: f64 = 5.0;
+pub const SAFETY_SHARE: f64 = 0.1;
+
+/// The time a search may run for a budget of `movetime_ms`: the whole
+/// budget less the safety margin.
+pub fn deadline(movetime_ms: f64) -> f64 {
+    movetime_ms - SAFETY_MS.min(movetime_ms * SAFETY_SHARE)
+}
 
 /// Per-search tables that survive between searches of one engine.
 pub(crate) struct Heuristics {
@@ -217,7 +223,7 @@ pub(crate) struct RootMove {
 
 /// One search.
 pub(crate) struct Searcher<'a, D: DrawState> {
-    tt: &'a mut Table,
+    tt: &'a Table,
     eval: &'a eval::Evaluator,
     heur: &'a mut Heuristics,
     clock: Clock,
@@ -238,6 +244,17 @@ pub(crate) struct Searcher<'a, D: DrawState> {
     killers: [[MoveKey; 2]; MAX_PLY],
     /// Completed iterations may check the clock; the first never stops.
     can_stop: bool,
+    /// Set by another thread to stop the search (read with the clock).
+    stop: Option<&'a AtomicBool>,
+    /// A helper's second stop flag (the main thread has finished).
+    stop_helper: Option<&'a AtomicBool>,
+    /// Where a helper adds its nodes as it goes (256 at a time).
+    helper_nodes: Option<&'a AtomicU64>,
+    /// 0 for the main search; a helper thread of a parallel search counts
+    /// from 1 and searches every other iteration a ply deeper.
+    helper: usize,
+    /// Called after every completed iteration with the result so far.
+    on_iteration: Option<&'a mut dyn FnMut(&SearchResult)>,
     _draw: std::marker::PhantomData<D>,
 }
 
@@ -250,9 +267,10 @@ fn reversible(pos: &Position, mv: &Move) -> bool {
 
 impl<'a, D: DrawState> Searcher<'a, D> {
     /// `history` holds the game's earlier positions (oldest first, the
-    /// root excluded).
+    /// root excluded). The caller starts a new table generation
+    /// ([`Table::new_search`]) once per search, before its threads.
     pub fn new(
-        tt: &'a mut Table,
+        tt: &'a Table,
         eval: &'a eval::Evaluator,
         heur: &'a mut Heuristics,
         root: &Position,
@@ -281,7 +299,6 @@ impl<'a, D: DrawState> Searcher<'a, D> {
             rev.push(i as u32);
         }
         let root_index = keys.len() - 1;
-        tt.new_search();
         heur.age();
         let start_ms = clock.now_ms();
         Searcher {
@@ -290,7 +307,7 @@ impl<'a, D: DrawState> Searcher<'a, D> {
             heur,
             clock,
             start_ms,
-            movetime_ms: limits.movetime_ms.unwrap_or(f64::INFINITY),
+            movetime_ms: limits.movetime_ms.map_or(f64::INFINITY, deadline),
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             nodes: 0,
             stopped: false,
@@ -304,8 +321,35 @@ impl<'a, D: DrawState> Searcher<'a, D> {
                 .collect(),
             killers: [[MoveKey::NONE; 2]; MAX_PLY],
             can_stop: false,
+            stop: None,
+            stop_helper: None,
+            helper_nodes: None,
+            helper: 0,
+            on_iteration: None,
             _draw: std::marker::PhantomData,
         }
+    }
+
+    /// Stops the search (like a time limit) once `flag` is set; the flag is
+    /// read every 256 nodes.
+    pub fn stop_on(&mut self, flag: &'a AtomicBool) {
+        self.stop = Some(flag);
+    }
+
+    /// Makes this search helper number `n` (from 1) of a parallel search:
+    /// it runs until `done` is set (or its own stop flag), and odd helpers
+    /// search each iteration one ply deeper than its number, so that the
+    /// threads do not all walk the same tree in step. Its results reach
+    /// the main search through the shared table.
+    pub fn helper(&mut self, n: usize, done: &'a AtomicBool, nodes: &'a AtomicU64) {
+        self.helper = n;
+        self.stop_helper = Some(done);
+        self.helper_nodes = Some(nodes);
+    }
+
+    /// Calls `f` after every completed iteration of [`Searcher::run`].
+    pub fn report_to(&mut self, f: &'a mut dyn FnMut(&SearchResult)) {
+        self.on_iteration = Some(f);
     }
 
     pub fn elapsed_ms(&self) -> f64 {
@@ -317,10 +361,18 @@ impl<'a, D: DrawState> Searcher<'a, D> {
         if !self.can_stop {
             return;
         }
-        if self.nodes >= self.node_limit
-            || (self.nodes & 1023 == 0 && self.elapsed_ms() >= self.movetime_ms)
-        {
+        if self.nodes >= self.node_limit {
             self.stopped = true;
+        } else if self.nodes & 255 == 0 {
+            if let Some(n) = self.helper_nodes {
+                n.fetch_add(256, Ordering::Relaxed);
+            }
+            if self.elapsed_ms() >= self.movetime_ms
+                || self.stop.is_some_and(|f| f.load(Ordering::Relaxed))
+                || self.stop_helper.is_some_and(|f| f.load(Ordering::Relaxed))
+            {
+                self.stopped = true;
+            }
         }
     }
 
@@ -752,14 +804,14 @@ impl<'a, D: DrawState> Searcher<'a, D> {
         }
         let single = root_moves.len() == 1;
         let mut prev_score: i32 = 0;
-        // Time use: `movetime_ms` is the hard limit (an iteration cut short
-        // still gives its best move, see below). A new iteration starts
-        // unless the move is settled: the same best move for the last
-        // iterations and no drop of the score, once `STABLE_STOP` of the
-        // budget is spent. A change of the best move or a falling score
-        // lets the search run to the limit.
-        let mut stable_iterations = 0u32;
-        for depth in 1..=max_depth {
+        // Time use: the whole budget, less the safety margin, is spent
+        // (an iteration cut short still gives its best move, see below).
+        // The search ends sooner only when there is nothing left to learn:
+        // a single legal move, a forced result found within the depth, the
+        // deepest depth, or another limit (nodes, depth, stop).
+        let skew = (self.helper & 1) as u32;
+        for nominal in 1..=max_depth {
+            let depth = (nominal + skew).min(MAX_DEPTH);
             let mut window = 30;
             let (mut lo, mut hi) = if depth >= 4 && prev_score.abs() < MATE_BOUND {
                 (prev_score - window, prev_score + window)
@@ -794,12 +846,6 @@ impl<'a, D: DrawState> Searcher<'a, D> {
                 }
                 break;
             }
-            let dropped = depth > 1 && score < prev_score - SCORE_DROP;
-            if result.best == Some(root_moves[0].mv) && !dropped {
-                stable_iterations += 1;
-            } else {
-                stable_iterations = 0;
-            }
             prev_score = score;
             result.best = Some(root_moves[0].mv);
             result.score = score;
@@ -809,6 +855,11 @@ impl<'a, D: DrawState> Searcher<'a, D> {
                 result.pv = vec![root_moves[0].mv];
             }
             self.can_stop = true;
+            if let Some(f) = self.on_iteration.as_mut() {
+                result.nodes = self.nodes;
+                result.time_ms = self.clock.now_ms() - self.start_ms;
+                f(&result);
+            }
             // One legal move: no need to think (a shallow score is enough).
             if single && depth >= 4 {
                 break;
@@ -818,13 +869,6 @@ impl<'a, D: DrawState> Searcher<'a, D> {
                 break;
             }
             if self.nodes >= self.node_limit {
-                break;
-            }
-            // The move is settled: the rest of the budget would most
-            // likely not change it.
-            if stable_iterations >= STABLE_ITERATIONS
-                && self.elapsed_ms() >= self.movetime_ms * STABLE_STOP
-            {
                 break;
             }
             // Every later iteration runs until the hard limit if need be.

@@ -2,9 +2,11 @@
 //! 16-byte entries, sized once at creation. Each entry keeps 32 bits of the
 //! key for verification (the other bits chose the bucket), the best move as
 //! `(from, to, captured)`, a score with its bound, the depth, and the search
-//! generation for replacement.
+//! generation for replacement. Probes and stores take `&self`: the threads
+//! of a parallel search share one table without locks (see [`Entry`]).
 
 use crate::moves::Move;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What a stored score means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,21 +71,83 @@ impl MoveKey {
     }
 }
 
-#[derive(Clone, Copy, Default)]
+/// One entry: two 64-bit words, written and read with relaxed atomic
+/// operations so that several search threads share the table without
+/// locks (Lazy SMP). `meta` holds the key's upper 32 bits (the lock), the
+/// score, the depth and the flags (bound in bits 0-1, 0 = empty;
+/// generation in bits 2-7); `mv` the best move (captured squares in the
+/// upper 32 bits, from and to below). The first word is stored XOR-ed with
+/// a mix of the second, so that a reader that sees the two words of two
+/// different writes (another thread wrote between its two loads) finds a
+/// wrong lock and takes it for a miss, instead of pairing one position's
+/// score with another's move. An all-zero entry is empty.
+#[derive(Default)]
 #[repr(C)]
 struct Entry {
+    check: AtomicU64,
+    mv: AtomicU64,
+}
+
+/// Spreads every bit of the move word over the upper half (a bijection:
+/// two different move words give different masks, and the difference
+/// reaches the lock bits but with a chance of 2^-32).
+#[inline]
+fn mix(mv: u64) -> u64 {
+    mv.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// An entry's fields, decoded.
+#[derive(Clone, Copy, Default)]
+struct Fields {
     lock: u32,
     captured: u32,
     score: i16,
     from: u8,
     to: u8,
     depth: u8,
-    /// Bound in bits 0-1 (0 = empty), generation in bits 2-7.
     flags: u8,
-    _pad: u16,
 }
 
-#[derive(Clone, Copy, Default)]
+impl Fields {
+    #[inline]
+    fn meta(&self) -> u64 {
+        (u64::from(self.lock) << 32)
+            | (u64::from(self.score as u16) << 16)
+            | (u64::from(self.depth) << 8)
+            | u64::from(self.flags)
+    }
+
+    #[inline]
+    fn mv(&self) -> u64 {
+        (u64::from(self.captured) << 32) | (u64::from(self.from) << 8) | u64::from(self.to)
+    }
+}
+
+impl Entry {
+    #[inline]
+    fn load(&self) -> Fields {
+        let mv = self.mv.load(Ordering::Relaxed);
+        let meta = self.check.load(Ordering::Relaxed) ^ mix(mv);
+        Fields {
+            lock: (meta >> 32) as u32,
+            score: (meta >> 16) as u16 as i16,
+            depth: (meta >> 8) as u8,
+            flags: meta as u8,
+            captured: (mv >> 32) as u32,
+            from: (mv >> 8) as u8,
+            to: mv as u8,
+        }
+    }
+
+    #[inline]
+    fn save(&self, f: &Fields) {
+        let mv = f.mv();
+        self.check.store(f.meta() ^ mix(mv), Ordering::Relaxed);
+        self.mv.store(mv, Ordering::Relaxed);
+    }
+}
+
+#[derive(Default)]
 #[repr(C, align(64))]
 struct Bucket([Entry; 4]);
 
@@ -125,8 +189,16 @@ impl Table {
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
+        self.buckets.zero();
         self.generation = 0;
+    }
+
+    /// Empties the slot `key` would be stored in first (tests).
+    #[cfg(test)]
+    fn clear_slot_for_test(&self, key: u64) {
+        let e = &self.buckets[self.index(key)].0[0];
+        e.check.store(0, Ordering::Relaxed);
+        e.mv.store(0, Ordering::Relaxed);
     }
 
     /// Starts a new search: older entries become preferred victims.
@@ -168,6 +240,7 @@ impl Table {
         let lock = Self::lock(key);
         let b = &self.buckets[self.index(key)];
         for e in &b.0 {
+            let e = e.load();
             if e.lock == lock && e.flags & 3 != 0 {
                 let bound = match e.flags & 3 {
                     1 => Bound::Upper,
@@ -191,15 +264,15 @@ impl Table {
 
     /// Stores a result. `depth` is clamped to 0..=255; `score` must fit i16.
     #[inline]
-    pub fn store(&mut self, key: u64, mv: MoveKey, score: i32, depth: i32, bound: Bound) {
+    pub fn store(&self, key: u64, mv: MoveKey, score: i32, depth: i32, bound: Bound) {
         let lock = Self::lock(key);
         let generation = self.generation;
-        let idx = self.index(key);
-        let b = &mut self.buckets[idx];
+        let b = &self.buckets[self.index(key)];
+        let entries = [b.0[0].load(), b.0[1].load(), b.0[2].load(), b.0[3].load()];
         // Same position: overwrite (keep its move if we have none).
         let mut victim = 0;
         let mut worst = i32::MAX;
-        for (i, e) in b.0.iter().enumerate() {
+        for (i, e) in entries.iter().enumerate() {
             if e.lock == lock || e.flags & 3 == 0 {
                 victim = i;
                 break;
@@ -211,14 +284,14 @@ impl Table {
                 victim = i;
             }
         }
-        let e = &mut b.0[victim];
+        let e = &entries[victim];
         let keep_move = e.lock == lock && e.flags & 3 != 0 && mv.is_none();
         let (from, to, captured) = if keep_move {
             (e.from, e.to, e.captured)
         } else {
             (mv.from, mv.to, mv.captured)
         };
-        *e = Entry {
+        b.0[victim].save(&Fields {
             lock,
             captured,
             score: score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
@@ -226,8 +299,7 @@ impl Table {
             to,
             depth: depth.clamp(0, 255) as u8,
             flags: (bound as u8) | (generation << 2),
-            _pad: 0,
-        };
+        });
     }
 }
 
@@ -283,19 +355,17 @@ impl Buckets {
         Buckets { ptr, len }
     }
 
-    fn fill(&mut self, b: Bucket) {
-        self.as_mut_slice().fill(b);
+    /// Empties every bucket (an all-zero entry is empty).
+    fn zero(&mut self) {
+        // SAFETY: `ptr` points to `len` buckets we own; `&mut self` is
+        // exclusive, and zero bytes are valid atomics.
+        unsafe { std::ptr::write_bytes(self.ptr.as_ptr(), 0, self.len) };
     }
 
     #[inline]
     #[cfg(test)]
     fn len(&self) -> usize {
         self.len
-    }
-
-    fn as_mut_slice(&mut self) -> &mut [Bucket] {
-        // SAFETY: `ptr` points to `len` initialised buckets we own.
-        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
     }
 }
 
@@ -306,15 +376,6 @@ impl std::ops::Index<usize> for Buckets {
         assert!(i < self.len);
         // SAFETY: in bounds (checked above).
         unsafe { &*self.ptr.as_ptr().add(i) }
-    }
-}
-
-impl std::ops::IndexMut<usize> for Buckets {
-    #[inline]
-    fn index_mut(&mut self, i: usize) -> &mut Bucket {
-        assert!(i < self.len);
-        // SAFETY: in bounds (checked above); `&mut self` is exclusive.
-        unsafe { &mut *self.ptr.as_ptr().add(i) }
     }
 }
 
@@ -333,6 +394,7 @@ mod tests {
     fn store_and_probe() {
         let mut t = Table::new(1);
         assert_eq!(t.size_bytes(), 1 << 20);
+        assert_eq!(std::mem::size_of::<Bucket>(), 64);
         let k = 0x1234_5678_9abc_def0u64;
         assert!(t.probe(k).is_none());
         let mv = MoveKey {
@@ -354,5 +416,75 @@ mod tests {
         assert_eq!((h.mv, h.score, h.bound), (mv, 12, Bound::Exact));
         t.clear();
         assert!(t.probe(k).is_none());
+    }
+
+    #[test]
+    fn a_torn_entry_reads_as_a_miss() {
+        // Two writes to the same slot by two threads, and a reader that
+        // got the first word of one and the second of the other: the lock
+        // no longer matches either position.
+        let t = Table::new(1);
+        let (k1, k2) = (0x1111_2222_0000_0040u64, 0x3333_4444_0000_0040u64);
+        let m1 = MoveKey {
+            from: 9,
+            to: 13,
+            captured: 0,
+        };
+        let m2 = MoveKey {
+            from: 20,
+            to: 6,
+            captured: 1 << 17,
+        };
+        t.store(k1, m1, 50, 8, Bound::Exact);
+        let e = &t.buckets[t.index(k1)].0[0];
+        let w1 = (
+            e.check.load(Ordering::Relaxed),
+            e.mv.load(Ordering::Relaxed),
+        );
+        t.clear_slot_for_test(k1);
+        t.store(k2, m2, -70, 3, Bound::Lower);
+        let w2 = (
+            e.check.load(Ordering::Relaxed),
+            e.mv.load(Ordering::Relaxed),
+        );
+        assert!(t.probe(k2).is_some());
+        for (check, mv) in [(w1.0, w2.1), (w2.0, w1.1)] {
+            e.check.store(check, Ordering::Relaxed);
+            e.mv.store(mv, Ordering::Relaxed);
+            assert!(t.probe(k1).is_none());
+            assert!(t.probe(k2).is_none());
+        }
+        // Whole writes read back whole.
+        e.check.store(w1.0, Ordering::Relaxed);
+        e.mv.store(w1.1, Ordering::Relaxed);
+        let h = t.probe(k1).unwrap();
+        assert_eq!((h.mv, h.score, h.depth), (m1, 50, 8));
+    }
+
+    #[test]
+    fn threads_share_the_table() {
+        // Four threads store and probe their own keys in one table at once;
+        // every hit is a whole entry of the key asked for.
+        let t = Table::new(1);
+        std::thread::scope(|s| {
+            for id in 0..4u64 {
+                let t = &t;
+                s.spawn(move || {
+                    for i in 0..20_000u64 {
+                        let key = (i * 0x9E37_79B9_7F4A_7C15) ^ (id << 60);
+                        let mv = MoveKey {
+                            from: (i % 32) as u8,
+                            to: id as u8,
+                            captured: i as u32,
+                        };
+                        t.store(key, mv, (i % 1000) as i32, (i % 50) as i32, Bound::Exact);
+                        if let Some(h) = t.probe(key) {
+                            assert_eq!(h.mv, mv);
+                            assert_eq!(h.score, (i % 1000) as i32);
+                        }
+                    }
+                });
+            }
+        });
     }
 }

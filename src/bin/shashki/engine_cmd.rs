@@ -13,6 +13,7 @@ pub fn bestmove(argv: &[String]) -> Result<ExitCode, String> {
     let a = Args::parse(argv, &[])?;
     a.only(&[
         "fen", "moves", "movetime", "depth", "nodes", "level", "seed", "tt", "egtb", "eval",
+        "threads",
     ])?;
     crate::egtb_cmd::install(a.value("egtb"));
     let mut game = Game::from_position(a.position()?);
@@ -46,6 +47,7 @@ pub fn bestmove(argv: &[String]) -> Result<ExitCode, String> {
         limits
     };
     let mut engine = Engine::new(a.number::<usize>("tt")?.unwrap_or(64));
+    engine.set_threads(threads(&a, "threads")?);
     // Other evaluation weights, as `match --a-eval` takes them.
     if let Some(text) = a.value("eval") {
         let mut w = *engine.weights();
@@ -63,6 +65,18 @@ pub fn bestmove(argv: &[String]) -> Result<ExitCode, String> {
         serde_json::to_string(&view).map_err(|e| e.to_string())?
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// Most search threads the commands accept.
+pub const MAX_THREADS: usize = 64;
+
+/// The `--NAME` thread count (1 when not given).
+fn threads(a: &Args, name: &str) -> Result<usize, String> {
+    match a.number::<usize>(name)? {
+        None => Ok(1),
+        Some(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        Some(n) => Err(format!("--{name} {n}: 1 to {MAX_THREADS} threads")),
+    }
 }
 
 /// Plies after which a match game is stopped and counted as a draw.
@@ -247,6 +261,8 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
         "b-eval",
         "a-cmd",
         "b-cmd",
+        "a-threads",
+        "b-threads",
         "games",
         "tt",
         "seed",
@@ -289,6 +305,8 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
     let clock = Clock::native();
     let mut ea = Engine::new(tt);
     let mut eb = Engine::new(tt);
+    ea.set_threads(threads(&a, "a-threads")?);
+    eb.set_threads(threads(&a, "b-threads")?);
     // Evaluation weights for tuning: `--a-eval "king_mg=260,centre=9"`.
     for (engine, opt) in [(&mut ea, "a-eval"), (&mut eb, "b-eval")] {
         if let Some(text) = a.value(opt) {
@@ -301,11 +319,24 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
     let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
     let mut capped = 0u32;
     let mut plies_total = 0usize;
+    // Wall time of every move of each side, [A, B], in ms; apart, the
+    // moves with nothing to think about (a single legal move, or a
+    // position the endgame tables answer).
+    let mut used: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
+    let mut forced: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
     let t0 = clock.now_ms();
     println!(
-        "match: A = {} vs B = {}, {games} games",
+        "match: A = {}{} vs B = {}{}, {games} games",
         pa.describe(),
-        pb.describe()
+        match ea.threads() {
+            1 => String::new(),
+            n => format!(", {n} threads"),
+        },
+        pb.describe(),
+        match eb.threads() {
+            1 => String::new(),
+            n => format!(", {n} threads"),
+        },
     );
     println!(
         "  settings: {pairs} openings spread over the {} given (from #{}), each played with both colours; every draw rule of the game; stopped as a draw after {MAX_PLIES} plies; table {tt} MB for this binary's engines (kept between the moves of a game, cleared between games); seed {seed}",
@@ -334,11 +365,21 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
             let s = seed
                 .wrapping_mul(1_000_003)
                 .wrapping_add((g * 1000 + ply) as u64);
+            let no_choice = game.legal_moves().len() == 1
+                || shashki::engine::egtb::play::root_move(&game).is_some();
+            let t = clock.now_ms();
             let mv = if a_to_move {
                 pa.choose(&mut ea, &game, &start_fen, &moves, s, &clock)?
             } else {
                 pb.choose(&mut eb, &game, &start_fen, &moves, s, &clock)?
             };
+            let dt = clock.now_ms() - t;
+            let side = usize::from(!a_to_move);
+            if no_choice {
+                forced[side].push(dt);
+            } else {
+                used[side].push(dt);
+            }
             moves.push(game.position().move_text(&mv));
             game.play(&mv)
                 .map_err(|e| format!("a player chose an illegal move: {e}"))?;
@@ -415,10 +456,33 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
         plies_total as f64 / n,
         (clock.now_ms() - t0) / 1e3
     );
+    let mean = |u: &[f64]| u.iter().sum::<f64>() / u.len().max(1) as f64;
+    for ((name, u), f) in ["A", "B"].iter().zip(used.iter_mut()).zip(&forced) {
+        u.sort_by(f64::total_cmp);
+        let q = |p: f64| {
+            u.get(((u.len() as f64 - 1.0) * p).round() as usize)
+                .copied()
+                .unwrap_or(0.0)
+        };
+        println!(
+            "{name}: {:.1} ms a move on average over {} moves with a choice (median {:.1}, 10th percentile {:.1}, 99th {:.1}, longest {:.1}); {} moves without (one legal move or the tables): {:.1} ms on average; all moves {:.1} ms",
+            mean(u),
+            u.len(),
+            q(0.5),
+            q(0.1),
+            q(0.99),
+            q(1.0),
+            f.len(),
+            mean(f),
+            (u.iter().sum::<f64>() + f.iter().sum::<f64>()) / (u.len() + f.len()).max(1) as f64
+        );
+    }
     println!(
         "{}",
         json!({
             "a": pa.describe(), "b": pb.describe(), "games": games,
+            "a_ms_per_move": mean(&used[0]), "b_ms_per_move": mean(&used[1]),
+            "a_forced_moves": forced[0].len(), "b_forced_moves": forced[1].len(),
             "wins": w, "draws": d, "losses": l, "score": score,
             "elo": (0.0 < score && score < 1.0).then_some(e.round()),
             "elo_low": (score > 0.0).then_some(lo.round()),
@@ -446,15 +510,18 @@ pub const SEARCH_BENCH: [(&str, u32); 6] = [
 ];
 
 pub fn bench(argv: &[String]) -> Result<ExitCode, String> {
-    let _ = argv;
+    let a = Args::parse(argv, &[])?;
+    a.only(&["threads"])?;
+    let n_threads = threads(&a, "threads")?;
     let clock = Clock::native();
     let mut total_nodes = 0u64;
     let mut total_ms = 0f64;
     let mut total_cpu = 0f64;
-    println!("search bench (fixed depth, fresh 64 MB table each)");
+    println!("search bench (fixed depth, fresh 64 MB table each, {n_threads} thread(s); CPU time is the main thread's)");
     for (fen, depth) in SEARCH_BENCH {
         let pos = Position::from_fen(fen).map_err(|e| e.to_string())?;
         let mut engine = Engine::new(64);
+        engine.set_threads(n_threads);
         let c0 = thread_cpu_ms();
         let t0 = clock.now_ms();
         let r = engine.search_position(&pos, &[], NoDrawCounts, &Limits::depth(depth), &clock);

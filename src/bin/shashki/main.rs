@@ -6,6 +6,7 @@
 //! shashki game [--fen FEN] MOVE...
 //! shashki bestmove [--fen FEN] [--moves "c3-d4 ..."] [--movetime MS | --depth D | --nodes N] [--level L]
 //! shashki match --a LEVEL|--a-ms MS --b LEVEL|--b-ms MS --games N
+//! shashki engine [--tt MB] [--threads N] [--egtb DIR]   (Hub protocol on stdin/stdout)
 //! shashki bench
 //! shashki egtb build [--pieces N] [--out DIR]
 //! shashki egtb probe [--dir DIR]   (FENs on stdin -> one JSON a line)
@@ -19,6 +20,7 @@ mod book_cmd;
 mod egtb_cmd;
 mod engine_cmd;
 mod game_cmd;
+mod protocol_cmd;
 mod puzzles_cmd;
 mod rules_cmd;
 mod tune_cmd;
@@ -31,9 +33,10 @@ commands:
   perft [--fen FEN] [--divide] DEPTH   count leaf positions
   moves                                 read FENs on stdin, print legal moves as JSON lines
   game [--fen FEN] MOVE...              play moves, print the final status as JSON
-  bestmove [--fen FEN] [--moves \"..\"] [--movetime MS|--depth D|--nodes N] [--level L] [--egtb DIR]
-  match --a LEVEL|--a-ms MS --b LEVEL|--b-ms MS [--games N]
-  bench                                 perft and search speed
+  bestmove [--fen FEN] [--moves \"..\"] [--movetime MS|--depth D|--nodes N] [--level L] [--egtb DIR] [--threads N]
+  match --a LEVEL|--a-ms MS --b LEVEL|--b-ms MS [--games N] [--a-threads N] [--b-threads N]
+  engine [--tt MB] [--threads N] [--egtb DIR]   a persistent engine on stdin/stdout (Hub protocol, docs/engine-protocol.md)
+  bench [--threads N]                   perft and search speed
   egtb build [--pieces N] [--out DIR] | egtb probe [--dir DIR]   endgame tables
   tune gen --games N --nodes N --seed S --out FILE | tune fit --data FILE [--out FILE]
   tune patterns --data FILE [--epochs N] [--l2 X] [--rate X] [--out FILE]   region patterns
@@ -52,6 +55,7 @@ fn main() -> ExitCode {
         "game" => game_cmd::game(rest),
         "bestmove" => engine_cmd::bestmove(rest),
         "match" => engine_cmd::run_match(rest),
+        "engine" => protocol_cmd::engine(rest),
         "egtb" => egtb_cmd::egtb(rest),
         "tune" => tune_cmd::tune(rest),
         "book" => book_cmd::book(rest),
