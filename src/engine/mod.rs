@@ -237,7 +237,7 @@ impl Engine {
         if let Some(r) = finished(game) {
             return r;
         }
-        if let Some(r) = egtb::play::root_move(game) {
+        if let Some(r) = table_root(game) {
             return r;
         }
         let history = game_history(game);
