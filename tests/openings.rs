@@ -300,3 +300,68 @@ fn recognition_agrees_with_the_players_tags_where_they_use_our_names() {
     }
     assert_eq!(agree, [1, 8, 9, 14, 27, 32, 35, 36, 49]);
 }
+
+#[test]
+fn the_classic_games_browser_summaries_carry_the_same_ids() {
+    let summaries = shashki::analysis_view::summarise_games(GAMES).unwrap();
+    let expected = expected_classic();
+    for ((i, id), s) in expected.iter().zip(&summaries) {
+        let got = if s.opening.is_empty() { "-" } else { s.opening };
+        assert_eq!(got, id, "game {i}");
+    }
+}
+
+#[test]
+fn the_explorer_counts_agree_with_a_count_by_move_prefix() {
+    // Independent count: games whose first moves (as written in the file)
+    // start with a prefix. Up to two plies no other order reaches the same
+    // position, so both counts must agree.
+    use shashki::game::explorer::Explorer;
+    let games = parse_games(GAMES).unwrap();
+    let ex = Explorer::new(&games);
+    let first_moves: Vec<Vec<String>> = games
+        .iter()
+        .map(|g| g.history().iter().map(|m| m.notation.clone()).collect())
+        .collect();
+    for prefix in [vec![], vec!["c3-d4"], vec!["c3-d4", "f6-g5"], vec!["g3-h4"]] {
+        let g = play(&prefix);
+        let reached: Vec<&Vec<String>> = first_moves
+            .iter()
+            .filter(|ms| ms.len() >= prefix.len() && ms[..prefix.len()] == prefix[..])
+            .collect();
+        assert_eq!(
+            ex.games_at(g.position()) as usize,
+            reached.len(),
+            "{prefix:?}"
+        );
+        let mut by_next: HashMap<&str, u32> = HashMap::new();
+        for ms in &reached {
+            if let Some(m) = ms.get(prefix.len()) {
+                *by_next.entry(m.as_str()).or_default() += 1;
+            }
+        }
+        let got: HashMap<&str, u32> = ex
+            .moves(g.position())
+            .iter()
+            .map(|m| {
+                (
+                    by_next
+                        .get_key_value(m.notation.as_str())
+                        .map(|(k, _)| *k)
+                        .unwrap_or("?"),
+                    m.games,
+                )
+            })
+            .collect();
+        assert_eq!(got, by_next, "{prefix:?}");
+        let total: u32 = ex
+            .moves(g.position())
+            .iter()
+            .map(|m| m.white + m.draws + m.black)
+            .sum();
+        assert_eq!(
+            total as usize,
+            reached.iter().filter(|m| m.len() > prefix.len()).count()
+        );
+    }
+}
