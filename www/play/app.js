@@ -8,6 +8,7 @@ import { BotClient } from "./bot-client.js";
 import { firstBoard, markFirstBoard, markInteractive } from "./first-board.js";
 import * as store from "./store.js";
 import { onLangChange, t } from "../i18n/i18n.js";
+import { explorerHref, showOpening } from "../shared/opening.js";
 import { drawCountText, errorText, headline, materialText, other, reasonText, resultText } from "../shared/status-text.js";
 
 const $ = (id) => document.getElementById(id);
@@ -273,10 +274,29 @@ function renderStatus(st, tbKey) {
     sub.textContent = reasonText(st);
   }
   $("draw-count").textContent = drawCountText(st);
+  renderOpening();
   renderTablebase(tbKey);
   $("notice").textContent = notice;
   $("thinking").hidden = !thinking;
   document.body.dataset.thinking = thinking ? "true" : "false";
+}
+
+/** The named opening of the position on the board (the live one, or the
+ * earlier one being viewed), as the engine recognises it. */
+function renderOpening() {
+  let o = null;
+  const ply = game.ply();
+  if (viewPly === null || viewPly === ply) o = game.opening();
+  else {
+    game.goto(viewPly);
+    try {
+      o = game.opening();
+    } finally {
+      game.goto(ply);
+    }
+  }
+  showOpening($("opening"), o, $("opening-row"));
+  $("opening-link").href = o ? explorerHref(o.id) : "openings.html";
 }
 
 // ---- endgame tables ----------------------------------------------------
