@@ -327,7 +327,7 @@ export default {
   "openings.listTitle": "All named openings",
   "openings.listHelp": "Each opening is named by the position its moves reach, so another move order leads to the same name.",
   "openings.open": "Open in the explorer",
-  "openings.openNamed": ({ name }) => `Open ${name} in the explorer`,
+  "openings.openNamed": ({ name }) => `Open in the explorer: ${name}`,
   "openings.source": "Source",
   "openings.diagram": ({ name }) => `${name}: the position after the defining moves`,
   "openings.opened": ({ name }) => `Explorer at ${name}.`,

@@ -375,7 +375,7 @@ export default {
   "openings.listTitle": "Все дебюты",
   "openings.listHelp": "Дебют определяется позицией после его ходов, поэтому другой порядок ходов приводит к тому же названию.",
   "openings.open": "Открыть в обозревателе",
-  "openings.openNamed": ({ name }) => `Открыть «${name}» в обозревателе`,
+  "openings.openNamed": ({ name }) => `Открыть в обозревателе: ${name}`,
   "openings.source": "Источник",
   "openings.diagram": ({ name }) => `${name}: позиция после ходов дебюта`,
   "openings.opened": ({ name }) => `Обозреватель: ${name}.`,
