@@ -82,6 +82,11 @@ export const tests = [
       // One more move (out of the table): the name stays.
       await typeMove(page, "c3-b4");
       assertEq(await page.$eval("[data-opening]", (e) => e.dataset.openingId), "gorodskaya");
+      // Viewing the start position: no name; back to the game: the name.
+      await page.click("#nav-first");
+      await page.waitForFunction(() => document.querySelector("[data-opening]").dataset.openingId === "");
+      await page.click("#nav-last");
+      await page.waitForFunction(() => document.querySelector("[data-opening]").dataset.openingId === "gorodskaya");
       // The PDN export carries it.
       await page.click("#io summary");
       const pdn = await page.$eval("#pdn-out", (e) => e.value);

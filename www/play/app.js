@@ -112,6 +112,7 @@ function setGame(g, endRecord = null) {
   game = g;
   end = endRecord;
   generation += 1;
+  openingShown = { key: null, o: null, fromStart: game.startFen() === START_FEN };
   viewPly = null;
   hint = null;
   notice = "";
@@ -274,7 +275,7 @@ function renderStatus(st, tbKey) {
     sub.textContent = reasonText(st);
   }
   $("draw-count").textContent = drawCountText(st);
-  renderOpening();
+  renderOpening(tbKey);
   renderTablebase(tbKey);
   $("notice").textContent = notice;
   $("thinking").hidden = !thinking;
@@ -283,18 +284,29 @@ function renderStatus(st, tbKey) {
 
 /** The named opening of the position on the board (the live one, or the
  * earlier one being viewed), as the engine recognises it. */
-function renderOpening() {
+// The shortest defining line: before it no game from the start has a name.
+const MIN_OPENING_PLIES = Math.min(...engine.openings().map((o) => o.moves.length));
+let openingShown = { key: null, o: null, fromStart: true };
+
+function renderOpening(key) {
+  const ply = Number(key.split("|")[1]);
+  const at = viewPly === null ? ply : viewPly;
+  const fullKey = `${key}|${at}`;
+  // Same record and position as last time: the name is already shown (a
+  // switch of language clears openingShown).
+  if (openingShown.key === fullKey) return;
   let o = null;
-  const ply = game.ply();
-  if (viewPly === null || viewPly === ply) o = game.opening();
+  if (openingShown.fromStart && at < MIN_OPENING_PLIES) o = null;
+  else if (at === ply) o = game.opening();
   else {
-    game.goto(viewPly);
+    game.goto(at);
     try {
       o = game.opening();
     } finally {
       game.goto(ply);
     }
   }
+  openingShown = { ...openingShown, key: fullKey, o };
   showOpening($("opening"), o, $("opening-row"));
   $("opening-link").href = o ? explorerHref(o.id) : "openings.html";
 }
@@ -790,6 +802,7 @@ function relabel() {
   $("load-error").textContent = "";
   notice = "";
   movesKey = ""; // the move list's labels are in the old language
+  openingShown = { ...openingShown, key: null };
   renderPanels(game.status());
 }
 
