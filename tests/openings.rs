@@ -54,21 +54,29 @@ fn naive_replay(moves: &[&str]) -> String {
 }
 
 #[test]
-fn the_table_has_at_least_thirty_openings_with_every_field() {
+fn the_table_has_at_least_thirty_openings_each_with_its_notes() {
     let all = openings::all();
     assert!(all.len() >= 30, "{}", all.len());
+    let notes = openings::notes().unwrap();
+    assert_eq!(notes.len(), all.len(), "one notes record per opening");
     for o in all {
+        assert!(
+            !o.ru.trim().is_empty() && !o.en.trim().is_empty(),
+            "{}",
+            o.id
+        );
+        assert!(!o.moves.is_empty(), "{}", o.id);
+        assert_eq!(openings::find(o.id), Some(o));
+        let n = notes
+            .get(o.id)
+            .unwrap_or_else(|| panic!("{}: no notes", o.id));
         for (field, v) in [
-            ("ru", o.ru),
-            ("en", o.en),
-            ("source", o.source),
-            ("about-ru", o.about_ru),
-            ("about-en", o.about_en),
+            ("source", n.source),
+            ("about-ru", n.about_ru),
+            ("about-en", n.about_en),
         ] {
             assert!(!v.trim().is_empty(), "{}: empty {field}", o.id);
         }
-        assert!(!o.moves.is_empty(), "{}", o.id);
-        assert_eq!(openings::find(o.id), Some(o));
     }
 }
 
@@ -211,14 +219,13 @@ fn the_side_to_move_is_part_of_the_position() {
 
 #[test]
 fn a_bad_table_is_a_clear_error() {
-    let illegal = "id: x\nru: x\nen: x\nmoves: c3-d4 c3-d4\nsource: s\nabout-ru: a\nabout-en: a\n";
+    let illegal = "id: x\nru: x\nen: x\nmoves: c3-d4 c3-d4\n";
     let e = Table::parse(illegal).unwrap_err();
     assert_eq!(e.line, 4, "{e}");
-    let twice = "id: a\nru: x\nen: x\nmoves: c3-d4\nsource: s\nabout-ru: a\nabout-en: a\n\n\
-                 id: b\nru: y\nen: y\nmoves: c3-d4\nsource: s\nabout-ru: a\nabout-en: a\n";
+    let twice = "id: a\nru: x\nen: x\nmoves: c3-d4\n\nid: b\nru: y\nen: y\nmoves: c3-d4\n";
     let e = Table::parse(twice).unwrap_err();
     assert!(e.message.contains("same position"), "{e}");
-    let missing = "id: a\nru: x\nmoves: c3-d4\nsource: s\nabout-ru: a\nabout-en: a\n";
+    let missing = "id: a\nru: x\nmoves: c3-d4\n";
     assert!(Table::parse(missing).unwrap_err().message.contains("'en'"));
 }
 
@@ -308,60 +315,5 @@ fn the_classic_games_browser_summaries_carry_the_same_ids() {
     for ((i, id), s) in expected.iter().zip(&summaries) {
         let got = if s.opening.is_empty() { "-" } else { s.opening };
         assert_eq!(got, id, "game {i}");
-    }
-}
-
-#[test]
-fn the_explorer_counts_agree_with_a_count_by_move_prefix() {
-    // Independent count: games whose first moves (as written in the file)
-    // start with a prefix. Up to two plies no other order reaches the same
-    // position, so both counts must agree.
-    use shashki::game::explorer::Explorer;
-    let games = parse_games(GAMES).unwrap();
-    let ex = Explorer::new(&games);
-    let first_moves: Vec<Vec<String>> = games
-        .iter()
-        .map(|g| g.history().iter().map(|m| m.notation.clone()).collect())
-        .collect();
-    for prefix in [vec![], vec!["c3-d4"], vec!["c3-d4", "f6-g5"], vec!["g3-h4"]] {
-        let g = play(&prefix);
-        let reached: Vec<&Vec<String>> = first_moves
-            .iter()
-            .filter(|ms| ms.len() >= prefix.len() && ms[..prefix.len()] == prefix[..])
-            .collect();
-        assert_eq!(
-            ex.games_at(g.position()) as usize,
-            reached.len(),
-            "{prefix:?}"
-        );
-        let mut by_next: HashMap<&str, u32> = HashMap::new();
-        for ms in &reached {
-            if let Some(m) = ms.get(prefix.len()) {
-                *by_next.entry(m.as_str()).or_default() += 1;
-            }
-        }
-        let got: HashMap<&str, u32> = ex
-            .moves(g.position())
-            .iter()
-            .map(|m| {
-                (
-                    by_next
-                        .get_key_value(m.notation.as_str())
-                        .map(|(k, _)| *k)
-                        .unwrap_or("?"),
-                    m.games,
-                )
-            })
-            .collect();
-        assert_eq!(got, by_next, "{prefix:?}");
-        let total: u32 = ex
-            .moves(g.position())
-            .iter()
-            .map(|m| m.white + m.draws + m.black)
-            .sum();
-        assert_eq!(
-            total as usize,
-            reached.iter().filter(|m| m.len() > prefix.len()).count()
-        );
     }
 }

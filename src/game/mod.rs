@@ -9,11 +9,9 @@
 //!   [`DrawCounters`], that a search carries per ply; its module docs say
 //!   exactly how each rule is read.
 //! * [`pdn`] reads and writes games.
-//! * [`explorer`] counts the moves played from a position in a collection.
 //! * [`openings`] names the opening on the board by its position.
 
 pub mod draws;
-pub mod explorer;
 pub mod facts;
 #[allow(clippy::module_inception)]
 mod game;

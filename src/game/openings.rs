@@ -1,7 +1,9 @@
 //! Named openings (дебюты) and their recognition by position.
 //!
 //! The table is `openings.txt` beside this file (format in its header and
-//! in `docs/openings.md`): each opening is named by the position its
+//! in `docs/openings.md`; the sources and descriptions are in
+//! `openings-notes.txt`, read by [`notes`] natively and by the openings
+//! page, not built into the WebAssembly module): each opening is named by the position its
 //! defining moves reach, with the side to move. So an opening is recognised
 //! whatever the move order that reached it (a transposition counts), and
 //! two names never share a position (the tests check it).
@@ -26,6 +28,7 @@
 use crate::game::Game;
 use crate::notation;
 use crate::position::Position;
+#[cfg(not(target_arch = "wasm32"))]
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -43,14 +46,6 @@ pub struct Opening {
     pub en: &'static str,
     /// The defining moves from the starting position, in our notation.
     pub moves: Vec<&'static str>,
-    /// Where the moves were taken from.
-    pub source: &'static str,
-    /// Where sources disagree, which one was followed ("" if none).
-    pub note: &'static str,
-    /// A short description in Russian.
-    pub about_ru: &'static str,
-    /// A short description in English.
-    pub about_en: &'static str,
     /// The position the moves reach (with the side to move).
     pub position: Position,
 }
@@ -62,15 +57,6 @@ impl Opening {
             self.ru
         } else {
             self.en
-        }
-    }
-
-    /// The description in `lang` (`"ru"` or anything else for English).
-    pub fn about(&self, lang: &str) -> &'static str {
-        if lang == "ru" {
-            self.about_ru
-        } else {
-            self.about_en
         }
     }
 
@@ -99,8 +85,9 @@ impl std::error::Error for TableError {}
 /// A parsed table: the openings in file order and a position index.
 #[derive(Debug)]
 pub struct Table {
+    // Thirty-odd entries: a scan is as quick as a hash and keeps the
+    // WebAssembly module smaller.
     openings: Vec<Opening>,
-    by_position: HashMap<Position, usize>,
 }
 
 impl Table {
@@ -108,9 +95,7 @@ impl Table {
     /// Fails on a missing field, an illegal or ambiguous move, a repeated
     /// id, or two openings reaching the same position.
     pub fn parse(text: &'static str) -> Result<Table, TableError> {
-        let mut openings = Vec::new();
-        let mut by_position = HashMap::new();
-        let mut ids: HashMap<&str, usize> = HashMap::new();
+        let mut openings: Vec<Opening> = Vec::new();
         let mut record: Vec<(usize, &'static str, &'static str)> = Vec::new();
         let lines: Vec<&'static str> = text.lines().collect();
         for (i, raw) in lines.iter().chain(std::iter::once(&"")).enumerate() {
@@ -122,23 +107,20 @@ impl Table {
                 if !record.is_empty() {
                     let o = build(&record)?;
                     let at = record[0].0;
-                    if let Some(prev) = ids.insert(o.id, at) {
+                    if let Some(other) = openings
+                        .iter()
+                        .find(|x| x.id == o.id || x.position == o.position)
+                    {
+                        let what = if other.id == o.id {
+                            "uses the id of"
+                        } else {
+                            "reaches the same position as"
+                        };
                         return Err(TableError {
                             line: at,
-                            message: format!("id '{}' already used on line {prev}", o.id),
+                            message: format!("'{}' {what} '{}'", o.id, other.id),
                         });
                     }
-                    if let Some(&other) = by_position.get(&o.position) {
-                        let other: &Opening = &openings[other];
-                        return Err(TableError {
-                            line: at,
-                            message: format!(
-                                "'{}' reaches the same position as '{}'",
-                                o.id, other.id
-                            ),
-                        });
-                    }
-                    by_position.insert(o.position, openings.len());
                     openings.push(o);
                     record.clear();
                 }
@@ -150,10 +132,7 @@ impl Table {
             })?;
             record.push((i + 1, key.trim(), value.trim()));
         }
-        Ok(Table {
-            openings,
-            by_position,
-        })
+        Ok(Table { openings })
     }
 
     /// Every opening, in file order.
@@ -163,7 +142,7 @@ impl Table {
 
     /// The opening whose defining position is `pos`, if any.
     pub fn at(&self, pos: &Position) -> Option<&Opening> {
-        self.by_position.get(pos).map(|&i| &self.openings[i])
+        self.openings.iter().find(|o| o.position == *pos)
     }
 
     /// The opening with this id.
@@ -207,10 +186,7 @@ fn build(record: &[(usize, &'static str, &'static str)]) -> Result<Opening, Tabl
             })
     };
     for (line, key, _) in record {
-        if !matches!(
-            *key,
-            "id" | "ru" | "en" | "moves" | "source" | "note" | "about-ru" | "about-en"
-        ) {
+        if !matches!(*key, "id" | "ru" | "en" | "moves") {
             return Err(TableError {
                 line: *line,
                 message: format!("unknown field '{key}'"),
@@ -243,10 +219,6 @@ fn build(record: &[(usize, &'static str, &'static str)]) -> Result<Opening, Tabl
         ru: need("ru")?,
         en: need("en")?,
         moves,
-        source: need("source")?,
-        note: get("note").map_or("", |(_, v)| v),
-        about_ru: need("about-ru")?,
-        about_en: need("about-en")?,
         position: pos,
     })
 }
@@ -285,4 +257,60 @@ impl Game {
     pub fn opening(&self) -> Option<&'static Opening> {
         recognise(self.position_history())
     }
+}
+
+/// The notes of one opening (`openings-notes.txt`): where its line comes
+/// from and what it is about.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Notes {
+    pub source: &'static str,
+    /// Where sources disagree, which one was followed ("" if none).
+    pub note: &'static str,
+    pub about_ru: &'static str,
+    pub about_en: &'static str,
+}
+
+/// The notes file, by id (native builds only; the pages fetch the file).
+/// Unknown fields or a record without an id are errors.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn notes() -> Result<HashMap<&'static str, Notes>, TableError> {
+    let mut out = HashMap::new();
+    let mut current: Option<(&'static str, Notes)> = None;
+    let text: &'static str = include_str!("openings-notes.txt");
+    for (i, raw) in text.lines().chain(std::iter::once("")).enumerate() {
+        let line = raw.trim_end_matches('\r');
+        if line.starts_with('#') {
+            continue;
+        }
+        if line.trim().is_empty() {
+            if let Some((id, n)) = current.take() {
+                out.insert(id, n);
+            }
+            continue;
+        }
+        let err = |m: String| TableError {
+            line: i + 1,
+            message: m,
+        };
+        let (k, v) = line
+            .split_once(':')
+            .ok_or_else(|| err("expected 'key: value'".into()))?;
+        let (k, v) = (k.trim(), v.trim());
+        if k == "id" {
+            current = Some((v, Notes::default()));
+            continue;
+        }
+        let (_, n) = current
+            .as_mut()
+            .ok_or_else(|| err(format!("'{k}' before an id")))?;
+        match k {
+            "source" => n.source = v,
+            "note" => n.note = v,
+            "about-ru" => n.about_ru = v,
+            "about-en" => n.about_en = v,
+            _ => return Err(err(format!("unknown field '{k}'"))),
+        }
+    }
+    Ok(out)
 }

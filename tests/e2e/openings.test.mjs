@@ -177,6 +177,10 @@ export const tests = [
         els.map((e) => ({ id: e.dataset.id, name: e.querySelector("h3").textContent, fen: e.querySelector("shashki-board").getAttribute("fen") })),
       );
       assertEq(entries, all.map((o) => ({ id: o.id, name: o.ru, fen: o.fen })));
+      // Each entry has its description and source (engine/openings-notes.txt).
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll("[data-opening-entry]")].every((e) => e.querySelector(".opening-about").textContent.length > 40 && e.querySelector(".opening-source").textContent),
+      );
       await page.click('[data-opening-entry][data-id="perekrestok"] a');
       await page.waitForFunction(() => document.querySelector("#ex-opening").dataset.openingId === "perekrestok");
       assertEq(await page.$eval("#ex-opening", (e) => e.textContent), "Перекрёсток");

@@ -2,14 +2,14 @@
 // classic games, the opening book's moves, the engine's evaluation on
 // demand), the list of every named opening, and opening practice against
 // the bot. Every name, count, book move and legal move comes from the
-// engine (openings(), Game.opening(), OpeningExplorer, bookMoves); this
-// file only shows them.
+// engine (openings(), Game.opening(), bookMoves, pdnGames and the FEN after
+// each move of a game); this file only shows them and counts equal FENs.
 
 import { Board } from "../board/board.js";
 import { loadEngine } from "../board/engine.js";
 import { BotClient } from "../play/bot-client.js";
 import { fetchEngineData, installEngineData } from "../shared/engine-data.js";
-import { explorerHref, openingAbout, openingName, showOpening } from "../shared/opening.js";
+import { explorerHref, openingName, showOpening } from "../shared/opening.js";
 import { errorText } from "../shared/status-text.js";
 import { lang, onLangChange, t } from "../i18n/i18n.js";
 
@@ -21,10 +21,30 @@ const EVAL_MS = 300;
 
 const bookData = fetchEngineData(["book"]);
 const engine = await loadEngine();
-const { Game, OpeningExplorer, bookMoves, levels } = engine;
+const { Game, bookMoves, levels, pdnGames } = engine;
 await installEngineData(engine, bookData).catch(() => {});
 const OPENINGS = engine.openings();
 const BY_ID = new Map(OPENINGS.map((o) => [o.id, o]));
+const BY_FEN = new Map(OPENINGS.map((o) => [o.fen, o]));
+const NOTES_URL = new URL("../engine/openings-notes.txt", import.meta.url).href;
+/** id -> {source, note, "about-ru", "about-en"}: the project's notes file
+ * (shown as text only). */
+let NOTES = new Map();
+
+/** Reads the notes file: records of "key: value" lines, blank-line separated. */
+function parseNotes(text) {
+  const out = new Map();
+  for (const block of text.split(/\n\s*\n/)) {
+    const rec = {};
+    for (const line of block.split("\n")) {
+      if (line.startsWith("#")) continue;
+      const at = line.indexOf(":");
+      if (at > 0) rec[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+    }
+    if (rec.id) out.set(rec.id, rec);
+  }
+  return out;
+}
 
 /** Reads the page's facts (tests and the curious). */
 const facts = { explorerReady: false, practice: null };
@@ -99,7 +119,7 @@ function reachedAlong(moves) {
   const g = new Game();
   try {
     const check = () => {
-      const o = engine.openingAt(g.fen());
+      const o = BY_FEN.get(g.fen());
       if (o && !out.some((x) => x.id === o.id)) out.push(o);
     };
     check();
@@ -184,13 +204,53 @@ function renderMovesTable(state) {
 $("ex-start").addEventListener("click", () => exSet([]));
 $("ex-back").addEventListener("click", () => exSet(ex.moves.slice(0, -1)));
 
+/** The classic games indexed by position: the engine reads every game and
+ * writes the FEN after each move; the page only counts equal FENs (so a
+ * position reached by another move order counts too, each game once). */
+function buildExplorer(text) {
+  const games = pdnGames(text);
+  const visits = new Map(); // fen -> [{i, next}]
+  games.forEach((s, i) => {
+    const g = Game.fromPdn(s.pdn);
+    try {
+      const hist = g.history();
+      const fens = [g.startFen(), ...hist.map((h) => h.fen)];
+      fens.forEach((fen, k) => {
+        let list = visits.get(fen);
+        if (!list) visits.set(fen, (list = []));
+        if (!list.length || list[list.length - 1].i !== i) list.push({ i, next: hist[k] ? hist[k].notation : null });
+      });
+    } finally {
+      g.free();
+    }
+  });
+  return {
+    size: games.length,
+    gamesAt: (fen) => (visits.get(fen) || []).length,
+    moves(fen) {
+      const by = new Map();
+      for (const { i, next } of visits.get(fen) || []) {
+        if (!next) continue;
+        if (!by.has(next)) by.set(next, { notation: next, games: 0, white: 0, draws: 0, black: 0 });
+        const m = by.get(next);
+        m.games += 1;
+        const r = games[i].result;
+        if (r === "2-0") m.white += 1;
+        else if (r === "0-2") m.black += 1;
+        else if (r === "1-1") m.draws += 1;
+      }
+      return [...by.values()].sort((a, b) => b.games - a.games || (a.notation < b.notation ? -1 : 1));
+    },
+  };
+}
+
 fetch(GAMES_URL)
   .then((res) => {
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     return res.text();
   })
   .then((text) => {
-    ex.collection = new OpeningExplorer(text);
+    ex.collection = buildExplorer(text);
     facts.explorerReady = true;
     renderExplorer();
   })
@@ -306,6 +366,7 @@ $("ex-eval").addEventListener("click", async () => {
 function renderList() {
   const items = OPENINGS.map((o) => {
     const name = openingName(o);
+    const notes = NOTES.get(o.id) || {};
     const open = el("a", {
       class: "btn btn-small",
       href: explorerHref(o.id),
@@ -322,8 +383,8 @@ function renderList() {
       el("h3", { text: name }),
       el("p", { class: "opening-moves", text: o.moves.join(" ") }),
       diagram,
-      el("p", { class: "opening-about", text: openingAbout(o) }),
-      el("p", { class: "opening-source hint" }, `${t("openings.source")}: ${o.source}${o.note ? ` ${o.note}` : ""}`),
+      el("p", { class: "opening-about", text: notes[lang() === "ru" ? "about-ru" : "about-en"] || "" }),
+      el("p", { class: "opening-source hint" }, notes.source ? `${t("openings.source")}: ${notes.source}${notes.note ? ` ${notes.note}` : ""}` : ""),
       open,
     );
   });
@@ -530,6 +591,13 @@ function relabel() {
 }
 
 onLangChange(relabel);
+fetch(NOTES_URL)
+  .then((res) => (res.ok ? res.text() : ""))
+  .then((text) => {
+    NOTES = parseNotes(text);
+    renderList();
+  })
+  .catch(() => {});
 renderList();
 fillPracticeSelect();
 renderExplorer();

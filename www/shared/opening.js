@@ -12,12 +12,6 @@ export function openingName(o, l = lang()) {
   return l === "ru" ? o.ru : o.en;
 }
 
-/** The description of an OpeningInfo in the page's language. */
-export function openingAbout(o, l = lang()) {
-  if (!o) return "";
-  return l === "ru" ? o.aboutRu : o.aboutEn;
-}
-
 /** Writes `o` (an OpeningInfo or null) into a `[data-opening]` element;
  * `row` (optional) is hidden while there is no name. */
 export function showOpening(el, o, row = null) {
