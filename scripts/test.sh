@@ -13,13 +13,14 @@ step "format"
 cargo fmt --check
 step "lints"
 cargo clippy --all-targets -- -D warnings
-cargo clippy --target wasm32-unknown-unknown --no-default-features --lib --test web --test web_analysis --test web_egtb -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --no-default-features --lib --test web --test web_analysis --test web_egtb --test web_openings -- -D warnings
 step "native tests"
 cargo test --release
 step "wasm tests in headless Chromium"
 cargo test --release --target wasm32-unknown-unknown --no-default-features --test web
 cargo test --release --target wasm32-unknown-unknown --no-default-features --test web_analysis
 cargo test --release --target wasm32-unknown-unknown --no-default-features --test web_egtb
+cargo test --release --target wasm32-unknown-unknown --no-default-features --test web_openings
 step "fuzz smoke run (5 s per target; scripts/fuzz.sh)"
 bash scripts/fuzz.sh
 step "end-to-end tests of the built site"

@@ -9,11 +9,13 @@
 //!   [`DrawCounters`], that a search carries per ply; its module docs say
 //!   exactly how each rule is read.
 //! * [`pdn`] reads and writes games.
+//! * [`openings`] names the opening on the board by its position.
 
 pub mod draws;
 pub mod facts;
 #[allow(clippy::module_inception)]
 mod game;
+pub mod openings;
 pub mod pdn;
 pub mod status;
 

@@ -787,10 +787,20 @@ impl Game {
         if *self.start_position() != Position::start() {
             tag("FEN", &self.start_position().fen());
         }
+        // The opening tag is the engine's name for the opening on the board
+        // (so the export agrees with every page); an imported tag stays
+        // only when no named opening is recognised.
+        let opening = self.opening().map(|o| o.ru);
         for (name, value) in self.tags() {
             if !FIRST_TAGS.contains(&name.as_str()) {
-                tag(name, value);
+                match opening {
+                    Some(o) if name == "Opening" => tag(name, o),
+                    _ => tag(name, value),
+                }
             }
+        }
+        if let Some(o) = opening.filter(|_| self.tag("Opening").is_none()) {
+            tag("Opening", o);
         }
         out.push('\n');
         let mut words: Vec<String> = Vec::with_capacity(self.ply() * 3 / 2 + 2);

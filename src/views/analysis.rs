@@ -256,6 +256,8 @@ pub struct GameSummary {
     pub plies: usize,
     /// The game alone, as PDN (what `Game.fromPdn` reads back).
     pub pdn: String,
+    /// The id of the named opening the game reaches ("" if none).
+    pub opening: &'static str,
 }
 
 /// Every game of a PDN text, summarised; the first error stops it.
@@ -276,6 +278,7 @@ pub fn summarise_games(text: &str) -> Result<Vec<GameSummary>, crate::game::PdnE
                 result: g.status().result_text(),
                 plies: g.ply(),
                 pdn: g.to_pdn(),
+                opening: g.opening().map_or("", |o| o.id),
             }
         })
         .collect())

@@ -31,3 +31,5 @@ pub mod analysis_js;
 pub mod data_js;
 #[cfg(target_arch = "wasm32")]
 pub mod egtb_js;
+#[cfg(target_arch = "wasm32")]
+pub mod openings_js;

@@ -97,6 +97,7 @@ export const tests = [
         "index.html",
         "rules.html",
         "lessons.html",
+        "openings.html",
         "shashki_bg.wasm",
         "bot-worker.js",
         "manifest.webmanifest",

@@ -11,6 +11,7 @@ import { exercisesFromReview, keep, loadStored, MistakeTrainer } from "./mistake
 import { onLangChange, t } from "../i18n/i18n.js";
 import { detailText, errorText, errorWhy } from "../shared/status-text.js";
 import { T, applyStatic } from "./texts.js";
+import { explorerHref, openingName, showOpening } from "../shared/opening.js";
 import { buildFromTokens, pdnTokens, Tree } from "./tree.js";
 
 const $ = (id) => document.getElementById(id);
@@ -175,6 +176,7 @@ function show(node, { skipBoard = false } = {}) {
   const st = withGame(node, (g) => {
     if (!skipBoard) updateBoard(node, { game: g });
     $("status").textContent = statusText(g);
+    renderOpening(g.opening());
     return g.status();
   });
   renderTree();
@@ -183,6 +185,17 @@ function show(node, { skipBoard = false } = {}) {
   if (analysing) startAnalysisSoon(st);
   else renderIdle();
   updateNavButtons();
+}
+
+/** The named opening at the current node (the engine's recognition along
+ * the path from the start), and the main line's in the review card. */
+function renderOpening(o) {
+  showOpening($("opening"), o, $("opening-row"));
+  $("opening-link").href = o ? explorerHref(o.id) : "openings.html";
+  const main = withGame(tree.lineEnd(tree.root), (g) => g.opening());
+  const r = $("review-opening");
+  r.textContent = main ? T.reviewOpening(openingName(main)) : "";
+  r.dataset.openingId = main ? main.id : "";
 }
 
 // Stepping quickly through moves starts one analysis, at the last step.
@@ -1057,6 +1070,7 @@ function onGames(msg) {
   classics.loading = null;
   if (!review || review.done) reviewer.busy = false;
   classics.games = msg.games;
+  fillOpeningFilter();
   renderClassics();
 }
 
@@ -1065,13 +1079,15 @@ function renderClassics() {
   const who = $("classics-player").value.trim().toLowerCase();
   const year = $("classics-year").value.trim();
   const result = $("classics-result").value;
+  const opening = $("classics-opening").value;
   const shown = classics.games
     .map((g, i) => ({ g, i }))
     .filter(
       ({ g }) =>
         (!who || g.white.toLowerCase().includes(who) || g.black.toLowerCase().includes(who)) &&
         (!year || String(g.year) === year) &&
-        (!result || g.result === result),
+        (!result || g.result === result) &&
+        (!opening || g.opening === opening),
     );
   const items = shown.map(({ g, i }) => {
     const li = document.createElement("li");
@@ -1079,7 +1095,16 @@ function renderClassics() {
     b.type = "button";
     b.className = "classic";
     b.dataset.game = String(i);
+    b.dataset.openingId = g.opening || "";
     b.textContent = T.classicItem(g);
+    const name = openingName(OPENINGS.get(g.opening));
+    if (name) {
+      const col = document.createElement("span");
+      col.className = "classic-opening";
+      col.dataset.classicOpening = g.opening;
+      col.textContent = name;
+      b.append(" · ", col);
+    }
     li.appendChild(b);
     return li;
   });
@@ -1087,7 +1112,25 @@ function renderClassics() {
   $("classics-count").textContent = T.classicsCount(shown.length, classics.games.length);
 }
 
-for (const id of ["classics-player", "classics-year", "classics-result"]) {
+const OPENINGS = new Map(engine.openings().map((o) => [o.id, o]));
+
+/** The opening filter: every named opening the collection reaches, with its count. */
+function fillOpeningFilter() {
+  const sel = $("classics-opening");
+  const counts = new Map();
+  for (const g of classics.games) if (g.opening) counts.set(g.opening, (counts.get(g.opening) || 0) + 1);
+  const options = [...OPENINGS.values()]
+    .filter((o) => counts.has(o.id))
+    .map((o) => {
+      const opt = document.createElement("option");
+      opt.value = o.id;
+      opt.textContent = `${openingName(o)} (${counts.get(o.id)})`;
+      return opt;
+    });
+  sel.replaceChildren(sel.options[0], ...options);
+}
+
+for (const id of ["classics-player", "classics-year", "classics-result", "classics-opening"]) {
   $(id).addEventListener("input", renderClassics);
 }
 

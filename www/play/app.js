@@ -8,6 +8,7 @@ import { BotClient } from "./bot-client.js";
 import { firstBoard, markFirstBoard, markInteractive } from "./first-board.js";
 import * as store from "./store.js";
 import { onLangChange, t } from "../i18n/i18n.js";
+import { explorerHref, showOpening } from "../shared/opening.js";
 import { drawCountText, errorText, headline, materialText, other, reasonText, resultText } from "../shared/status-text.js";
 
 const $ = (id) => document.getElementById(id);
@@ -111,6 +112,7 @@ function setGame(g, endRecord = null) {
   game = g;
   end = endRecord;
   generation += 1;
+  openingShown = { key: null, o: null, fromStart: game.startFen() === START_FEN };
   viewPly = null;
   hint = null;
   notice = "";
@@ -273,10 +275,40 @@ function renderStatus(st, tbKey) {
     sub.textContent = reasonText(st);
   }
   $("draw-count").textContent = drawCountText(st);
+  renderOpening(tbKey);
   renderTablebase(tbKey);
   $("notice").textContent = notice;
   $("thinking").hidden = !thinking;
   document.body.dataset.thinking = thinking ? "true" : "false";
+}
+
+/** The named opening of the position on the board (the live one, or the
+ * earlier one being viewed), as the engine recognises it. */
+// The shortest defining line: before it no game from the start has a name.
+const MIN_OPENING_PLIES = Math.min(...engine.openings().map((o) => o.moves.length));
+let openingShown = { key: null, o: null, fromStart: true };
+
+function renderOpening(key) {
+  const ply = Number(key.split("|")[1]);
+  const at = viewPly === null ? ply : viewPly;
+  const fullKey = `${key}|${at}`;
+  // Same record and position as last time: the name is already shown (a
+  // switch of language clears openingShown).
+  if (openingShown.key === fullKey) return;
+  let o = null;
+  if (openingShown.fromStart && at < MIN_OPENING_PLIES) o = null;
+  else if (at === ply) o = game.opening();
+  else {
+    game.goto(at);
+    try {
+      o = game.opening();
+    } finally {
+      game.goto(ply);
+    }
+  }
+  openingShown = { ...openingShown, key: fullKey, o };
+  showOpening($("opening"), o, $("opening-row"));
+  $("opening-link").href = o ? explorerHref(o.id) : "openings.html";
 }
 
 // ---- endgame tables ----------------------------------------------------
@@ -770,6 +802,7 @@ function relabel() {
   $("load-error").textContent = "";
   notice = "";
   movesKey = ""; // the move list's labels are in the old language
+  openingShown = { ...openingShown, key: null };
   renderPanels(game.status());
 }
 
