@@ -20,7 +20,7 @@
 // CPU figures are simulated from a real trace, so a busy machine still
 // shifts them).
 
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -75,9 +75,10 @@ if (installed !== VERSION) {
 
 // ---- runs ----------------------------------------------------------------------
 
-function lighthouse(url) {
+/** One Lighthouse run (a child process; asynchronous, so this process's server keeps answering). */
+async function lighthouse(url) {
   const out = join(tmpdir(), `shashki-lh-${process.pid}.json`);
-  const r = spawnSync(
+  const child = spawn(
     process.execPath,
     [
       cli,
@@ -89,9 +90,12 @@ function lighthouse(url) {
       "--form-factor=mobile",
       "--chrome-flags=--headless=new --no-sandbox",
     ],
-    { env: { ...process.env, CHROME_PATH: chrome }, encoding: "utf8" },
+    { env: { ...process.env, CHROME_PATH: chrome }, stdio: ["ignore", "ignore", "pipe"] },
   );
-  if (r.status !== 0) throw new Error(`lighthouse failed on ${url}: ${r.stderr.slice(-800)}`);
+  let stderr = "";
+  child.stderr.on("data", (d) => (stderr = (stderr + d).slice(-2000)));
+  const status = await new Promise((ok) => child.on("close", ok));
+  if (status !== 0) throw new Error(`lighthouse failed on ${url}: ${stderr.slice(-800)}`);
   const report = JSON.parse(readFileSync(out, "utf8"));
   rmSync(out, { force: true });
   const a = (id) => report.audits[id]?.numericValue;
@@ -116,7 +120,7 @@ for (const compress of args.includes("--plain") ? [true, false] : [true]) {
   console.log("|---|---:|---:|---:|---:|---:|");
   for (const p of pages) {
     const rows = [];
-    for (let i = 0; i < runs; i++) rows.push(lighthouse(`${server.url}/${p}`));
+    for (let i = 0; i < runs; i++) rows.push(await lighthouse(`${server.url}/${p}`));
     const m = (k) => median(rows.map((r) => r[k]));
     console.log(
       `| ${p.replace(".html", "")} | ${m("score").toFixed(0)} | ${s(m("fcp"))} | ${s(m("lcp"))} | ${m("cls").toFixed(3)} | ${m("tbt").toFixed(0)} ms |`,
