@@ -7,4 +7,4 @@ export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 cargo build --release
 ./target/release/shashki bench
 [ -f dist/shashki_bg.wasm ] || trunk build --release
-node scripts/bench-wasm.mjs dist --depth 10 --pairs 5 --sessions 3
+node scripts/bench-wasm.mjs dist --depth 12 --pairs 5 --sessions 2

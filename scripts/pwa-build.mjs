@@ -42,7 +42,7 @@ if (!dir) {
 function walk(d) {
   const out = [];
   for (const name of readdirSync(d).sort()) {
-    if (name.startsWith(".")) continue;
+    if (name.startsWith(".") || /\.(gz|br)$/.test(name)) continue; // precompressed copies (post-build.mjs)
     const p = join(d, name);
     const s = statSync(p);
     if (s.isDirectory()) out.push(...walk(p));

@@ -1,7 +1,10 @@
 // A tiny static file server for the built site (dist/), for the browser
 // tests: correct MIME types (application/wasm, text/javascript), no caching.
+// With `compress` it answers as a well-configured host does: the release
+// build's precompressed NAME.br or NAME.gz (scripts/post-build.mjs) when the
+// browser accepts that encoding (scripts/lighthouse.mjs uses this).
 //
-//   node tests/e2e/server.mjs DIR [PORT]   (PORT 0 = a free port; prints the URL)
+//   node tests/e2e/server.mjs DIR [PORT] [--compress]   (PORT 0 = a free port; prints the URL)
 //   import { serve } from "./server.mjs"; const { url, close } = await serve("dist");
 
 import { createServer } from "node:http";
@@ -24,7 +27,7 @@ const TYPES = {
   ".webmanifest": "application/manifest+json",
 };
 
-export function serve(dir, port = 0) {
+export function serve(dir, port = 0, { compress = false } = {}) {
   const root = resolve(dir);
   const server = createServer(async (req, res) => {
     try {
@@ -43,11 +46,26 @@ export function serve(dir, port = 0) {
         res.writeHead(404, { "content-type": "text/plain" }).end("not found");
         return;
       }
-      const body = await readFile(file);
-      res.writeHead(200, {
+      const headers = {
         "content-type": TYPES[extname(file)] || "application/octet-stream",
-        "cache-control": "no-store",
-      });
+        // A host caches; the tests must see every new build at once.
+        "cache-control": compress ? "public, max-age=600" : "no-store",
+      };
+      let body = null;
+      if (compress) {
+        headers.vary = "accept-encoding";
+        const accepted = String(req.headers["accept-encoding"] || "");
+        for (const [enc, ext] of [["br", ".br"], ["gzip", ".gz"]]) {
+          if (!new RegExp(`\\b${enc}\\b`).test(accepted)) continue;
+          body = await readFile(file + ext).catch(() => null);
+          if (body) {
+            headers["content-encoding"] = enc;
+            break;
+          }
+        }
+      }
+      if (!body) body = await readFile(file);
+      res.writeHead(200, headers);
       res.end(body);
     } catch (e) {
       res.writeHead(500).end(String(e));
@@ -62,6 +80,7 @@ export function serve(dir, port = 0) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { url } = await serve(process.argv[2] || "dist", Number(process.argv[3] || 0));
+  const rest = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+  const { url } = await serve(rest[0] || "dist", Number(rest[1] || 0), { compress: process.argv.includes("--compress") });
   console.log(url);
 }

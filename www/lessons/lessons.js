@@ -44,7 +44,8 @@ function render() {
         ? t("lessons.progressAll", { total })
         : t("lessons.progressSome", { count, total });
   document.getElementById("progress-fill").style.width = `${total ? (100 * count) / total : 0}%`;
-  document.getElementById("progress-reset").hidden = count === 0;
+  // kept in its place when there is nothing to reset, so the box keeps its height
+  document.getElementById("progress-reset").style.visibility = count === 0 ? "hidden" : "";
 
   for (const title of document.querySelectorAll(".exercise-title[data-for]")) {
     const done = solved.has(title.dataset.for);

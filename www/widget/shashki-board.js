@@ -476,6 +476,19 @@ export class ShashkiBoardElement extends HTMLElement {
       viewOnly: true,
       ...this._decorations(),
     });
+    if (this.mode === "exercise") {
+      // The exercise's frame as it will be (the task above the board, its
+      // buttons and the move field below), so that nothing moves when the
+      // engine arrives; the buttons wait for it.
+      const ui = this._ui;
+      this._reader = read.turn;
+      this._applyPrompt();
+      ui.prompt.hidden = false;
+      ui.bar.replaceChildren(button("retry", { disabled: true }), button("solution", { disabled: true }));
+      ui.moves.hidden = true;
+      ui.form.hidden = false;
+      this._applyCaption();
+    }
     markFirstBoard();
   }
 
