@@ -43,6 +43,7 @@ const PAGES = [
     ready: () => Number(document.body.dataset.puzzles) > 0 && !!document.querySelector("#board-slot shashki-board .sbw-board svg"),
     board: "#board-slot .sbw-board",
   },
+  { name: "openings", path: "openings.html", ready: () => document.body.classList.contains("ready"), board: null },
 ];
 
 const VIEWPORTS = [
