@@ -299,7 +299,6 @@ function renderPanels(st) {
   renderMoves();
   renderButtons(st);
   renderExport();
-  renderClocks();
 }
 
 function renderStatus(st, tbKey) {
@@ -398,6 +397,7 @@ function renderPlayers(st, pieces) {
     el.classList.toggle("to-move", toMove);
     el.querySelector(".player-thinking").hidden = !(thinking && toMove);
   }
+  renderClocks();
 }
 
 let movesKey = "";
@@ -667,14 +667,17 @@ function viewPosition(ply) {
 function newGame(opts) {
   keepInArchive(); // an unfinished game is kept as abandoned
   settings = { ...settings, ...opts };
-  setGame(new Game());
+  const g = new Game();
   archiveId = null;
   archivedKey = null;
   startedAt = new Date().toISOString();
+  // The clocks are set before the game: the bot, when it plays White,
+  // starts thinking as soon as the game is set, on its clock.
   clockControl = controlFor(settings.timeControl, settings.custom);
   clock = clockControl ? new GameClock(clockControl) : null;
   lowWarned = { white: false, black: false };
-  if (clock) clock.start(game.turn(), performance.now());
+  if (clock) clock.start(g.turn(), performance.now());
+  setGame(g);
   board.setOrientation(settings.mode === "bot" ? settings.human : "white");
   renderPanels(game.status());
   persist();
