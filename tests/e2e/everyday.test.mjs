@@ -207,6 +207,15 @@ export const tests = [
       );
       assertEq(back.moves, ["c3-d4", "f6-g5"], "moves read back");
       assertEq([back.status.winner, back.status.reason], ["black", "resignation"], "result read back");
+      // Deleted, then imported back from the file: the engine reads it again.
+      await page.click("#archive-clear");
+      await page.click("#confirm-yes");
+      await page.waitForFunction(() => document.querySelectorAll("[data-archive-game]").length === 0);
+      await page.setInputFiles("#archive-import", { name: "my-games.pdn", mimeType: "text/plain", buffer: Buffer.from(pdn) });
+      await page.waitForFunction(() => document.querySelectorAll("[data-archive-game]").length === 1);
+      const again = await page.$eval("[data-archive-game]", (el) => el.textContent);
+      assert(again.includes("Two players") && again.includes("White resigned"), again);
+      assert((await page.$eval("#archive-status", (el) => el.textContent)).includes("1 game imported"), "import reported");
       // A new game after an unfinished one keeps it as abandoned.
       await startGame(page, { side: "humans" });
       await typeMove(page, "a3-b4");
@@ -215,6 +224,29 @@ export const tests = [
       await page.selectOption("#archive-filter-result", "unfinished");
       assertEq(await page.$$eval("[data-archive-game]", (els) => els.length), 1, "filter: the abandoned one");
       await settled(page);
+    },
+  },
+  {
+    name: "my games: the strength estimate is the rating whose expected score equals the points scored",
+    async fn({ page, base }) {
+      await open(page, base);
+      const r = await page.evaluate(async () => {
+        const m = await import("/play/strength.js");
+        const games = [
+          { level: 3, score: 1 },
+          { level: 4, score: 0 },
+          { level: 4, score: 0.5 },
+          { level: 2, score: 1 },
+        ];
+        const est = m.estimateStrength(games);
+        const expected = games.reduce((s, g) => s + 1 / (1 + 10 ** ((m.LEVEL_ELO[g.level] - est.elo) / 400)), 0);
+        return { est, expected, above: m.estimateStrength([{ level: 5, score: 1 }]), none: m.estimateStrength([]) };
+      });
+      assertEq(r.est.kind, "estimate", "an estimate");
+      assert(Math.abs(r.expected - 2.5) < 0.01, `expected score at the estimate ${r.expected} = 2.5 points`);
+      assert(r.est.lo < r.est.elo && r.est.elo < r.est.hi, "an interval around it");
+      assertEq(r.above, { kind: "above", elo: 2318 }, "only wins: above the level beaten");
+      assertEq(r.none, null, "no games: no estimate");
     },
   },
   {

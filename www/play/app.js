@@ -152,6 +152,7 @@ function persist() {
     clock: clock ? { ctl: clock.ctl, ...clock.toJSON(performance.now()) } : null,
     clockControl,
     archiveId,
+    archivedKey,
     startedAt,
   });
 }
@@ -1030,6 +1031,7 @@ function start() {
     setGame(g || new Game(), g ? saved.record.end || null : null);
     if (g) {
       archiveId = saved.archiveId ?? null;
+      archivedKey = saved.archivedKey ?? null;
       startedAt = saved.startedAt || startedAt;
       clockControl = saved.clockControl || saved.clock?.ctl || null;
       if (saved.clock && saved.clock.ctl && game.status().state === "ongoing") {

@@ -50,8 +50,9 @@ export function setupArchive({ engine, t, onError, confirmDialog }) {
   }
 
   function resultLabel(e) {
-    const words = { win: t("archive.win"), draw: t("archive.draw"), loss: t("archive.loss"), unfinished: t("archive.unfinished") };
-    const head = `${e.result} (${words[e.outcome] || e.outcome})`;
+    // The player's own result against the bot; two players: the score only.
+    const word = e.color ? t(`archive.you.${e.outcome}`) : "";
+    const head = word ? `${e.result} (${word})` : e.result;
     if (e.reason === "abandoned") return `${head}, ${t("archive.abandoned")}`;
     if (!e.reason || e.result === "*") return head;
     const state = e.result === "1-1" ? "draw" : "win";

@@ -91,6 +91,10 @@ addTexts("en", {
   "archive.gameLabel": ({ date, opponent, color, result }) => `${date}, ${opponent}, as ${side(color)}: ${result}`,
   "archive.you": ({ color }) => `You played ${side(color)}`,
   "archive.abandoned": "abandoned",
+  "archive.you.win": "you won",
+  "archive.you.draw": "a draw",
+  "archive.you.loss": "you lost",
+  "archive.you.unfinished": "unfinished",
 });
 
 addTexts("ru", {
@@ -169,6 +173,10 @@ addTexts("ru", {
     `${date}, ${opponent}, за ${color === "black" ? "чёрных" : "белых"}: ${result}`,
   "archive.you": ({ color }) => `Вы играли ${color === "black" ? "чёрными" : "белыми"}`,
   "archive.abandoned": "брошена",
+  "archive.you.win": "победа",
+  "archive.you.draw": "ничья",
+  "archive.you.loss": "поражение",
+  "archive.you.unfinished": "не окончена",
 });
 
 // The page's static texts with these keys were shown before the tables
