@@ -153,8 +153,8 @@ export function layoutSquares(dom, orientation) {
     }
     for (const t of names.children) {
       const o = squareOrigin(t.getAttribute("data-name"), orientation);
-      t.setAttribute("x", o.x + 6);
-      t.setAttribute("y", o.y + SQ - 8);
+      t.setAttribute("x", o.x + 4);
+      t.setAttribute("y", o.y + SQ - 5);
     }
   }
   const c = dom.layers.coords;
