@@ -5,7 +5,7 @@
 // failure shown while the game goes on), and axe on what changed.
 
 import { readFileSync } from "node:fs";
-import { assert, assertEq, axeAudit, oracle, open, settled, shotPath, status, waitForMoves, waitReady } from "./lib.mjs";
+import { assert, assertEq, axeAudit, currentLegalMoves, oracle, open, settled, shotPath, status, waitForMoves, waitReady } from "./lib.mjs";
 
 /** Starts a game through the New game dialog with a time control. */
 async function startGame(page, { side = "white", level = null, tc = "none", custom = null, autoFlip = true } = {}) {
@@ -145,6 +145,35 @@ export const tests = [
       await page.click("#confirm-yes");
       await page.waitForFunction(() => document.getElementById("status").dataset.status === "win");
       assert((await status(page)).text.includes("Black resigned"), (await status(page)).text);
+    },
+  },
+  {
+    name: "sound: off by default, and once on no audio starts before the first gesture",
+    async fn({ page, context, base }) {
+      await context.addInitScript(() => {
+        window.__audioContexts = 0;
+        const Real = window.AudioContext;
+        window.AudioContext = class extends Real {
+          constructor(...a) {
+            super(...a);
+            window.__audioContexts += 1;
+          }
+        };
+      });
+      await open(page, base);
+      assertEq(await page.evaluate(() => document.documentElement.dataset.sound), "off", "off by default");
+      await page.evaluate(() => localStorage.setItem("shashki.settings.v1", JSON.stringify({ sound: "on" })));
+      // A shared game opened by its link: the bot answers (a move, so a
+      // sound) before the reader has clicked anything: it stays silent.
+      await page.goto(`${base}/rules.html`);
+      await page.goto(`${base}/#moves=c3-d4`);
+      await waitReady(page);
+      await waitForMoves(page, 2);
+      assertEq(await page.evaluate(() => document.documentElement.dataset.sound), "on", "the switch remembered");
+      assertEq(await page.evaluate(() => window.__audioContexts), 0, "no AudioContext before a gesture");
+      const [move] = await currentLegalMoves(page);
+      await typeMove(page, move.notation);
+      assertEq(await page.evaluate(() => window.__audioContexts), 1, "the move's sound after the click");
     },
   },
   {
