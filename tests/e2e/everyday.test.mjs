@@ -72,6 +72,13 @@ export const tests = [
       const pdn = await pdnShown(page);
       assert(pdn.includes('[TimeControl "180+2"]'), `PDN TimeControl:\n${pdn}`);
       await page.screenshot({ path: shotPath("clock-3+2.png") });
+      // A reload keeps both clocks; White's, to move, runs on.
+      await page.reload();
+      await waitReady(page);
+      assertEq(await clockMs(page, "black"), b2, "Black's clock kept");
+      const w2 = await clockMs(page, "white");
+      await page.waitForTimeout(500);
+      assert((await clockMs(page, "white")) < w2 && w2 <= w1, `White's clock runs on after the reload: ${w1} -> ${w2}`);
     },
   },
   {

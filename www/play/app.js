@@ -976,6 +976,12 @@ async function copyField(button) {
 function openFromHash() {
   const shared = store.decodeShare(location.hash);
   if (!shared) return false;
+  keepInArchive();
+  clock = null; // a shared game is opened without a clock
+  clockControl = null;
+  archiveId = null;
+  archivedKey = null;
+  startedAt = new Date().toISOString();
   try {
     setGame(buildGame(shared));
     announce(t("play.sharedOpened", { status: statusSentence(game.status()) }));
@@ -1028,20 +1034,21 @@ function start() {
         notice = t("play.badSaved", { message: errorText(e) });
       }
     }
-    setGame(g || new Game(), g ? saved.record.end || null : null);
     if (g) {
+      // Restored before the game is set: the bot, when it is to move,
+      // starts thinking as soon as it is, on its clock.
       archiveId = saved.archiveId ?? null;
       archivedKey = saved.archivedKey ?? null;
       startedAt = saved.startedAt || startedAt;
       clockControl = saved.clockControl || saved.clock?.ctl || null;
-      if (saved.clock && saved.clock.ctl && game.status().state === "ongoing") {
+      if (saved.clock && saved.clock.ctl && g.status().state === "ongoing") {
         // The time away from the page is not counted: the clock of the
         // side to move starts again from what it showed when saved.
         clock = new GameClock(saved.clock.ctl, saved.clock);
-        clock.start(game.turn(), performance.now());
+        clock.start(g.turn(), performance.now());
       }
-      update();
     }
+    setGame(g || new Game(), g ? saved.record.end || null : null);
   }
   setInterval(tick, 100);
   archiveUi = setupArchive({ engine, t, onError: showArchiveError, confirmDialog });
