@@ -381,3 +381,46 @@ fn many_distinct_tags_read_in_linear_time() {
     assert_eq!(g.tags()[8].0, "Tag8");
     assert_eq!(g.ply(), 1);
 }
+
+#[test]
+fn a_game_lost_on_time_round_trips_with_its_termination() {
+    let mut g = Game::new();
+    for m in ["c3-d4", "f6-g5", "g3-h4"] {
+        g.play_text(m).unwrap();
+    }
+    g.set_tag("TimeControl", "180+2");
+    g.lose_on_time(Color::Black).unwrap();
+    let pdn = g.to_pdn();
+    assert!(pdn.contains("[Result \"2-0\"]"), "{pdn}");
+    assert!(pdn.contains("[Termination \"time forfeit\"]"), "{pdn}");
+    assert!(pdn.contains("[TimeControl \"180+2\"]"), "{pdn}");
+    let back = Game::from_pdn(&pdn).unwrap();
+    assert!(matches!(
+        back.status(),
+        Status::Win {
+            winner: Color::White,
+            reason: WinReason::TimeForfeit,
+            ..
+        }
+    ));
+    // Written again: one Termination tag, not two.
+    assert_eq!(back.to_pdn().matches("Termination").count(), 1);
+    assert_eq!(back.to_pdn(), pdn);
+}
+
+#[test]
+fn a_decisive_result_without_termination_stays_a_resignation() {
+    let g = Game::from_pdn("[Termination \"normal\"]\n1. c3-d4 0-2").unwrap();
+    assert!(matches!(
+        g.status(),
+        Status::Win {
+            winner: Color::Black,
+            reason: WinReason::Resignation,
+            ..
+        }
+    ));
+    assert_eq!(g.tag("Termination"), Some("normal"));
+    // A draw with a time-forfeit tag is not a flag fall (nobody lost).
+    let d = Game::from_pdn("[Termination \"time forfeit\"]\n1. c3-d4 1-1").unwrap();
+    assert!(matches!(d.status(), Status::Draw { .. }));
+}

@@ -604,3 +604,49 @@ fn engine_data_is_checked_then_used() {
     let booked = bot.play(&g, n(5.0), n(1.0)).unwrap();
     assert_eq!(get(&booked, "depth").as_f64().unwrap(), 0.0);
 }
+
+#[wasm_bindgen_test]
+fn a_flag_fall_and_the_bot_on_its_clock() {
+    use shashki::web::{move_budget, Bot};
+    let mut g = Game::new();
+    g.play(s("c3-d4")).unwrap();
+    g.lose_on_time(s("black")).unwrap();
+    let st = g.status().unwrap();
+    assert_eq!(get(&st, "winner").as_string().unwrap(), "white");
+    assert_eq!(get(&st, "reason").as_string().unwrap(), "time_forfeit");
+    assert!(g.pdn().contains("[Termination \"time forfeit\"]"));
+    assert_eq!(code(&g.lose_on_time(s("white")).unwrap_err()), "game_over");
+    assert_eq!(
+        code(&Game::new().lose_on_time(s("grey")).unwrap_err()),
+        "bad_argument"
+    );
+
+    // The budget: the level's cap, the formula, nothing when the time is gone.
+    assert_eq!(
+        move_budget(n(6.0), n(180_000.0), n(2_000.0)).unwrap(),
+        3_000.0
+    );
+    assert_eq!(
+        move_budget(n(6.0), n(10_000.0), n(2_000.0)).unwrap(),
+        1_725.0
+    );
+    assert_eq!(move_budget(n(1.0), n(10_000.0), n(2_000.0)).unwrap(), 500.0);
+    assert_eq!(move_budget(n(6.0), n(900.0), n(0.0)).unwrap(), 0.0);
+    assert_eq!(
+        code(&move_budget(s("x"), n(1.0), n(0.0)).unwrap_err()),
+        "bad_argument"
+    );
+
+    // With no time to spend the bot still answers with a legal move.
+    let mut bot = Bot::new(n(4.0)).unwrap();
+    let g = Game::new();
+    let r = bot
+        .play_on_clock(&g, n(6.0), n(3.0), n(500.0), n(0.0))
+        .unwrap();
+    let mv = get(&get(&r, "move"), "notation").as_string().unwrap();
+    let legal: Vec<String> = Array::from(&g.legal_moves_js(JsValue::UNDEFINED).unwrap())
+        .iter()
+        .map(|m| get(&m, "notation").as_string().unwrap())
+        .collect();
+    assert!(legal.contains(&mv), "{mv}");
+}

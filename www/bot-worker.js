@@ -1,8 +1,9 @@
 // The bot's Web Worker: loads the same wasm as the page and answers search
 // requests, so the page's main thread never searches.
 //
-// Request:  {id, kind: "play" | "hint" | "acceptsDraw" | "probe" | "tableMoves" | "engineData", startFen, moves: [notation], level, seed, side}
-//           (side: for acceptsDraw, the side the bot plays, which is offered the draw)
+// Request:  {id, kind: "play" | "playOnClock" | "hint" | "acceptsDraw" | "probe" | "tableMoves" | "engineData", startFen, moves: [notation], level, seed, side}
+//           (side: for acceptsDraw, the side the bot plays, which is offered the draw;
+//            playOnClock also takes remainingMs and incrementMs, the bot's clock)
 // Answer:   {id, result, elapsedMs}  or  {id, error: {message, code}}
 //           ("probe": result is the endgame tables' verdict {result, sideToMove, moves} or null;
 //            "tableMoves": {verdict, moves}, the verdict and egtbMoves(game): every move the
@@ -83,6 +84,7 @@ self.onmessage = async (event) => {
     const t0 = performance.now();
     let result;
     if (kind === "play") result = bot.play(game, req.level, req.seed);
+    else if (kind === "playOnClock") result = bot.playOnClock(game, req.level, req.seed, req.remainingMs, req.incrementMs);
     else if (kind === "hint") result = bot.hint(game);
     else if (kind === "acceptsDraw") result = bot.acceptsDraw(game, req.side);
     else if (kind === "probe") result = egtbProbe(game);

@@ -43,7 +43,7 @@ mod search;
 pub(crate) mod tt;
 pub(crate) mod zobrist;
 
-pub use clock::Clock;
+pub use clock::{move_budget_ms, Clock};
 pub use eval::Weights;
 pub use levels::{level, levels, LevelInfo, Rng, MAX_LEVEL};
 pub use score::{MATE, MATE_BOUND};
@@ -330,6 +330,24 @@ impl Engine {
     /// `seed` drives the level's choice among nearly-equal moves: the same
     /// seed in the same game gives the same move.
     pub fn play_level(&mut self, game: &Game, level: u8, seed: u64, clock: &Clock) -> SearchResult {
+        let movetime = levels::level(level).movetime_ms as f64;
+        self.play_level_within(game, level, seed, clock, movetime)
+    }
+
+    /// The move the given level plays on a game clock: as
+    /// [`play_level`](Engine::play_level), but thinking at most `movetime_ms`
+    /// (from [`clock::move_budget_ms`], which never gives more than the
+    /// level's own budget nor the clock's time left minus a safety margin).
+    /// A budget of zero still gives a legal move (the first iteration's, or
+    /// any legal move for the weak levels).
+    pub fn play_level_within(
+        &mut self,
+        game: &Game,
+        level: u8,
+        seed: u64,
+        clock: &Clock,
+        movetime_ms: f64,
+    ) -> SearchResult {
         if let Some(r) = finished(game) {
             return r;
         }
@@ -348,12 +366,16 @@ impl Engine {
                 };
             }
         }
-        let info = levels::level(level);
         let spec = levels::spec(level);
         let history = game_history(game);
         let root = *game.position();
+        let movetime_ms = if movetime_ms.is_finite() {
+            movetime_ms.max(0.0)
+        } else {
+            0.0
+        };
         let limits = Limits {
-            movetime_ms: Some(info.movetime_ms as f64),
+            movetime_ms: Some(movetime_ms),
             depth: None,
             nodes: spec.nodes,
         };

@@ -131,6 +131,8 @@ pub enum GameEvent {
     DrawAccepted(Color),
     /// This side resigned: the other wins.
     Resigned(Color),
+    /// This side's clock ran out: the other wins.
+    FlagFell(Color),
 }
 
 /// A whole game: where it started, every move, where it stands.
@@ -390,7 +392,12 @@ impl Game {
             .take_while(|(ply, _)| *ply >= self.cursor)
             .filter(|(ply, _)| *ply == self.cursor)
             .map(|(_, e)| *e)
-            .find(|e| matches!(e, GameEvent::Resigned(_) | GameEvent::DrawAccepted(_)))
+            .find(|e| {
+                matches!(
+                    e,
+                    GameEvent::Resigned(_) | GameEvent::DrawAccepted(_) | GameEvent::FlagFell(_)
+                )
+            })
     }
 
     /// Where the game stands at the cursor: a resignation or agreed draw;
@@ -409,6 +416,13 @@ impl Game {
                 return Status::Win {
                     winner: loser.opposite(),
                     reason: WinReason::Resignation,
+                    counts,
+                }
+            }
+            Some(GameEvent::FlagFell(loser)) => {
+                return Status::Win {
+                    winner: loser.opposite(),
+                    reason: WinReason::TimeForfeit,
                     counts,
                 }
             }
@@ -602,6 +616,36 @@ impl Game {
         }
         self.truncate();
         self.record(GameEvent::Resigned(side));
+        self.offer = None;
+        Ok(())
+    }
+
+    /// `side`'s clock ran out: `side` loses the game on time.
+    ///
+    /// The Russian Draughts Federation's rules count running out of the
+    /// time for the game as a loss and make no exception for a position the
+    /// opponent could not win (unlike chess), so neither does this: the
+    /// flag fall always loses (docs/play.md, "Clocks").
+    ///
+    /// ```
+    /// use shashki::game::{Game, Status, WinReason};
+    /// use shashki::Color;
+    /// let mut g = Game::new();
+    /// g.play_text("c3-d4").unwrap();
+    /// g.lose_on_time(Color::Black).unwrap();
+    /// assert!(matches!(
+    ///     g.status(),
+    ///     Status::Win { winner: Color::White, reason: WinReason::TimeForfeit, .. }
+    /// ));
+    /// assert!(g.to_pdn().contains("[Termination \"time forfeit\"]"));
+    /// assert_eq!(g.lose_on_time(Color::White).unwrap_err().code(), "game_over");
+    /// ```
+    pub fn lose_on_time(&mut self, side: Color) -> Result<(), GameError> {
+        if self.status().is_over() {
+            return Err(GameError::GameOver);
+        }
+        self.truncate();
+        self.record(GameEvent::FlagFell(side));
         self.offer = None;
         Ok(())
     }

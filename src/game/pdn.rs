@@ -16,7 +16,9 @@
 //! square, numeric squares). Results are read as `2-0`, `0-2`, `1-1` and
 //! also `1-0`, `0-1`, `1/2-1/2`, `*`. Every move is checked against the
 //! rules; a finished game whose final position is not over by the rules
-//! is recorded as ended by resignation (a win) or agreement (a draw).
+//! is recorded as ended by resignation (a win) or agreement (a draw), or,
+//! for a win with a `Termination` tag saying `time forfeit`, as a flag fall.
+//! A game lost on time is written with `[Termination "time forfeit"]`.
 //! Anything wrong gives a [`PdnError`] naming the game, the line, the move
 //! number and the text; nothing is half loaded.
 
@@ -577,6 +579,7 @@ impl Reader {
         let g = self.number;
         let mut start = Position::start();
         let mut tag_result = None;
+        let mut on_time = false;
         let mut last_line = 1;
         for (name, value, line) in &self.tags {
             last_line = *line;
@@ -599,6 +602,8 @@ impl Reader {
                         "game type {kind} is not Russian draughts (25)"
                     )));
                 }
+            } else if name.eq_ignore_ascii_case("Termination") {
+                on_time = is_time_forfeit(value);
             } else if name.eq_ignore_ascii_case("Result") {
                 let r = read_result(value.trim())
                     .ok_or_else(|| bad("expected 2-0, 0-2, 1-1, 1-0, 0-1, 1/2-1/2 or *".into()))?;
@@ -668,6 +673,9 @@ impl Reader {
                 (Outcome::Unknown, _) => {}
                 (Outcome::Win(w), Status::Win { winner, .. }) if w == winner => {}
                 (Outcome::Draw, Status::Draw { .. }) => {}
+                (Outcome::Win(w), Status::Ongoing { .. }) if on_time => {
+                    game.lose_on_time(w.opposite()).map_err(|_| mismatch())?;
+                }
                 (Outcome::Win(w), Status::Ongoing { .. }) => {
                     game.resign(w.opposite()).map_err(|_| mismatch())?;
                 }
@@ -731,6 +739,15 @@ pub fn parse_games(text: &str) -> Result<Vec<Game>, PdnError> {
     Ok(games)
 }
 
+/// The `Termination` value written for a game lost on time (PGN's word).
+pub const TIME_FORFEIT: &str = "time forfeit";
+
+/// Does a `Termination` tag's value say the game was lost on time?
+fn is_time_forfeit(value: &str) -> bool {
+    let v = value.trim().to_ascii_lowercase();
+    v == TIME_FORFEIT || v == "time" || v == "time_forfeit"
+}
+
 fn escape(v: &str) -> String {
     let mut out = String::with_capacity(v.len());
     for c in v.chars() {
@@ -781,18 +798,30 @@ impl Game {
                 tag(name, v);
             }
         }
-        let result = self.status().result_text();
+        let status = self.status();
+        let result = status.result_text();
+        let on_time = matches!(
+            status,
+            Status::Win {
+                reason: super::status::WinReason::TimeForfeit,
+                ..
+            }
+        );
         tag("Result", result);
         tag("GameType", "25");
         if *self.start_position() != Position::start() {
             tag("FEN", &self.start_position().fen());
+        }
+        if on_time {
+            tag("Termination", TIME_FORFEIT);
         }
         // The opening tag is the engine's name for the opening on the board
         // (so the export agrees with every page); an imported tag stays
         // only when no named opening is recognised.
         let opening = self.opening().map(|o| o.ru);
         for (name, value) in self.tags() {
-            if !FIRST_TAGS.contains(&name.as_str()) {
+            let derived = on_time && name.eq_ignore_ascii_case("Termination");
+            if !FIRST_TAGS.contains(&name.as_str()) && !derived {
                 match opening {
                     Some(o) if name == "Opening" => tag(name, o),
                     _ => tag(name, value),

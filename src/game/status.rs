@@ -16,6 +16,10 @@ pub enum WinReason {
     NoMoves,
     /// The loser resigned.
     Resignation,
+    /// The loser's clock ran out (a flag fall). The federation's rules
+    /// count it as a loss whatever stands on the board; see
+    /// [`Game::lose_on_time`](crate::game::Game::lose_on_time).
+    TimeForfeit,
 }
 
 impl fmt::Display for WinReason {
@@ -24,6 +28,7 @@ impl fmt::Display for WinReason {
             WinReason::NoPieces => "the loser has no pieces left",
             WinReason::NoMoves => "the loser has no legal move",
             WinReason::Resignation => "the loser resigned",
+            WinReason::TimeForfeit => "the loser ran out of time",
         })
     }
 }
@@ -67,7 +72,7 @@ impl Status {
     }
 
     /// The reason word of a finished game (`None` while it goes on):
-    /// `no_moves`, `no_pieces`, `resignation`, `repetition`,
+    /// `no_moves`, `no_pieces`, `resignation`, `time_forfeit`, `repetition`,
     /// `kings_vs_lone_king`, `main_road`, `kings_balance`, `kings_only`,
     /// `agreement`.
     /// (The word is serde's name of the reason.)

@@ -372,6 +372,15 @@ impl Game {
         self.inner.resign(side).map_err(|e| js_error(e.into()))
     }
 
+    /// `side`'s clock ran out: `side` loses on time (a flag fall).
+    #[wasm_bindgen(js_name = loseOnTime)]
+    pub fn lose_on_time(&mut self, side: JsValue) -> Result<(), JsValue> {
+        let side = convert::side(&string_arg("side", &side, 16)?).map_err(js_error)?;
+        self.inner
+            .lose_on_time(side)
+            .map_err(|e| js_error(e.into()))
+    }
+
     /// Every piece with its square, for rendering.
     #[wasm_bindgen(unchecked_return_type = "BoardPiece[]")]
     pub fn board(&self) -> Result<JsValue, JsValue> {
@@ -506,18 +515,29 @@ impl Bot {
             .as_f64()
             .ok_or_else(|| js_error(WebError::bad_argument("level must be a number")))?;
         let level = convert::level(level).map_err(js_error)?;
-        let seed = if seed.is_undefined() || seed.is_null() {
-            0.0
-        } else {
-            seed.as_f64()
-                .ok_or_else(|| js_error(WebError::bad_argument("seed must be a number")))?
-        };
-        let seed = if seed.is_finite() {
-            seed.abs() as u64
-        } else {
-            0
-        };
+        let seed = seed_arg(&seed)?;
         let r = self.engine.play_level(game.inner(), level, seed, &clock());
+        to_js(&SearchView::new(game.inner().position(), &r))
+    }
+
+    /// The move the level plays on a game clock: its thinking time is
+    /// [`moveBudget`](move_budget)`(remainingMs, incrementMs, level)`
+    /// (`engine::move_budget_ms`), never more than the level's own budget.
+    #[wasm_bindgen(js_name = playOnClock, unchecked_return_type = "SearchOutput")]
+    pub fn play_on_clock(
+        &mut self,
+        game: &Game,
+        #[wasm_bindgen(unchecked_param_type = "number")] level: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number | undefined")] seed: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] remaining_ms: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] increment_ms: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let budget = move_budget(level.clone(), remaining_ms, increment_ms)?;
+        let level = convert::level(level.as_f64().unwrap_or(1.0)).map_err(js_error)?;
+        let seed = seed_arg(&seed)?;
+        let r = self
+            .engine
+            .play_level_within(game.inner(), level, seed, &clock(), budget);
         to_js(&SearchView::new(game.inner().position(), &r))
     }
 
@@ -569,6 +589,44 @@ impl Bot {
     pub fn clear(&mut self) {
         self.engine.clear();
     }
+}
+
+fn seed_arg(seed: &JsValue) -> Result<u64, JsValue> {
+    let seed = if seed.is_undefined() || seed.is_null() {
+        0.0
+    } else {
+        seed.as_f64()
+            .ok_or_else(|| js_error(WebError::bad_argument("seed must be a number")))?
+    };
+    Ok(if seed.is_finite() {
+        seed.abs() as u64
+    } else {
+        0
+    })
+}
+
+/// How long `level` may think about a move on a game clock with
+/// `remainingMs` left and `incrementMs` added per move, in milliseconds
+/// (`engine::move_budget_ms`: never more than the time left minus a safety
+/// margin, nor the level's own budget).
+#[wasm_bindgen(js_name = moveBudget)]
+pub fn move_budget(
+    #[wasm_bindgen(unchecked_param_type = "number")] level: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] remaining_ms: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] increment_ms: JsValue,
+) -> Result<f64, JsValue> {
+    let num = |name: &str, v: &JsValue| {
+        v.as_f64()
+            .filter(|x| x.is_finite())
+            .ok_or_else(|| js_error(WebError::bad_argument(format!("{name} must be a number"))))
+    };
+    let level = convert::level(num("level", &level)?).map_err(js_error)?;
+    let cap = crate::engine::level(level).movetime_ms as f64;
+    Ok(crate::engine::move_budget_ms(
+        num("remainingMs", &remaining_ms)?,
+        num("incrementMs", &increment_ms)?,
+        cap,
+    ))
 }
 
 /// The bot's levels: `[{level, name, description, movetimeMs}]`.

@@ -15,6 +15,16 @@
 
 import { listWords, t } from "../i18n/i18n.js";
 import { animateMove, prefersReducedMotion } from "./animate.js";
+
+/**
+ * The hop duration under the page's animation setting (<html
+ * data-animation>, shared/settings.js): none, fast, slow, or the board's
+ * own `hopMs` for "normal" or when the page has no such setting.
+ */
+function settingHopMs(own) {
+  const a = typeof document !== "undefined" ? document.documentElement.getAttribute("data-animation") : null;
+  return { none: 0, fast: 110, slow: 320 }[a] ?? own;
+}
 import { DARK_SQUARES, squareCenter } from "./geometry.js";
 import { bindInput } from "./input.js";
 import {
@@ -179,9 +189,11 @@ export class Board {
     this.state.legalMoves = [];
     this.redraw();
     const pieceEl = this.pieceEls.get(move.from);
+    const hopMs = settingHopMs(this.state.hopMs);
     const canAnimate =
       animate &&
       this.state.animation &&
+      hopMs > 0 &&
       pieceEl &&
       !prefersReducedMotion() &&
       !(typeof document !== "undefined" && document.hidden);
@@ -194,7 +206,7 @@ export class Board {
         pieceAt: this.pieceEls,
         move,
         orientation: this.state.orientation,
-        hopMs: this.state.hopMs,
+        hopMs,
         cancelled: () => this.animation !== token,
         crown: (g) => addCrown(this.dom, g),
       });

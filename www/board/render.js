@@ -101,6 +101,9 @@ export function createSvg(label) {
   const layers = {
     coords: el("g", { class: "sb-coords", "aria-hidden": "true" }, svg),
     squares: el("g", { class: "sb-squares" }, svg),
+    // square names drawn on the dark squares (shown by the "on the squares"
+    // coordinates setting, board.css)
+    names: el("g", { class: "sb-square-names", "aria-hidden": "true" }, svg),
     marks: el("g", { class: "sb-marks", "aria-hidden": "true" }, svg),
     pieces: el("g", { class: "sb-pieces", "aria-hidden": "true" }, svg),
     dests: el("g", { class: "sb-dests", "aria-hidden": "true" }, svg),
@@ -140,6 +143,19 @@ export function layoutSquares(dom, orientation) {
     const o = squareOrigin(name, orientation);
     rect.setAttribute("x", o.x);
     rect.setAttribute("y", o.y);
+  }
+  const names = dom.layers.names;
+  if (names) {
+    if (!names.firstChild) {
+      for (const [name, rect] of dom.squares) {
+        if (rect.classList.contains("sb-dark")) el("text", { class: "sb-square-name", "data-name": name }, names).textContent = name;
+      }
+    }
+    for (const t of names.children) {
+      const o = squareOrigin(t.getAttribute("data-name"), orientation);
+      t.setAttribute("x", o.x + 4);
+      t.setAttribute("y", o.y + SQ - 5);
+    }
   }
   const c = dom.layers.coords;
   if (!c.firstChild) {

@@ -10,6 +10,10 @@ import * as store from "./store.js";
 import { onLangChange, t } from "../i18n/i18n.js";
 import { explorerHref, showOpening } from "../shared/opening.js";
 import { drawCountText, errorText, headline, materialText, other, reasonText, resultText } from "../shared/status-text.js";
+import "../shared/texts-everyday.js";
+import { play as playSound, playMoveSound } from "../shared/sound.js";
+import { GameClock, controlFor, formatMs, pdnTimeControl } from "./clock.js";
+import { setupArchive } from "./my-games.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -53,7 +57,14 @@ const WATCHDOG_GRACE_MS = 4000;
 
 // ---- state -------------------------------------------------------------
 
-let settings = { mode: "bot", human: "white", level: DEFAULT_LEVEL };
+let settings = {
+  mode: "bot",
+  human: "white",
+  level: DEFAULT_LEVEL,
+  timeControl: "none",
+  custom: { white: 5, black: 5, inc: 0 },
+  autoFlip: true,
+};
 let game = new Game();
 let end = null; // how a game ended outside the moves: {type: "resign"|"agreement", side}
 let viewPly = null; // null = the live position; k = the position after k moves
@@ -62,6 +73,12 @@ let thinking = false; // the bot is searching its move
 let waiting = null; // a non-move request in flight ("hint", "draw")
 let hint = null;
 let notice = ""; // a one-off line under the status (bot declined a draw, ...)
+let clock = null; // the game's clocks (GameClock), null without a time control
+let clockControl = null; // the control the game started with (kept after a takeback stops the clocks)
+let lowWarned = { white: false, black: false };
+let archiveId = null; // the entry this game is stored under in My games (rewritten if it ends again)
+let archivedKey = null; // what was last stored for it (ending and ply)
+let startedAt = new Date().toISOString();
 
 const debug = { lastBot: null, botRestarts: 0, levels: LEVELS };
 window.shashkiPlay = debug; // read-only facts for tests and the curious
@@ -87,6 +104,7 @@ function record() {
 function applyEnd(g, e) {
   if (!e) return;
   if (e.type === "resign") g.resign(e.side);
+  else if (e.type === "time") g.loseOnTime(e.side);
   else if (e.type === "agreement") {
     g.offerDraw(e.side);
     g.acceptDraw();
@@ -128,7 +146,17 @@ function cancelRequests() {
 }
 
 function persist() {
-  store.save({ record: record(), settings, orientation: board.orientation, fen: game.fen() });
+  store.save({
+    record: record(),
+    settings,
+    orientation: board.orientation,
+    fen: game.fen(),
+    clock: clock ? { ctl: clock.ctl, ...clock.toJSON(performance.now()) } : null,
+    clockControl,
+    archiveId,
+    archivedKey,
+    startedAt,
+  });
 }
 
 // ---- whose turn --------------------------------------------------------
@@ -165,6 +193,8 @@ async function playMove(text, { animate = true } = {}) {
   showMoveError("");
   hint = null;
   notice = "";
+  if (clock) clock.press(mover, performance.now());
+  playMoveSound(played);
   // One status, one render and one save per move: the panels show the
   // move while the board animates; afterwards only the board's moves are
   // set (and the bot started).
@@ -173,8 +203,13 @@ async function playMove(text, { animate = true } = {}) {
   const st = game.status();
   announce(t("play.played", { side: mover, move: played.notation, status: statusSentence(st) }));
   renderPanels(st);
+  if (st.state !== "ongoing") gameOver();
   if (isLive()) await board.playMove(played, game.board(), { animate });
   if (gen !== generation) return true;
+  if (settings.mode === "humans" && settings.autoFlip && st.state === "ongoing" && isLive()) {
+    board.setOrientation(st.toMove);
+    renderPlayers(st, game.board());
+  }
   update({ render: false, st });
   return true;
 }
@@ -184,21 +219,32 @@ async function botMove() {
   const level = levelInfo();
   thinking = true;
   update({ think: false, save: false });
+  // On a clock the bot's budget comes from its time left and increment
+  // (engine::move_budget_ms through moveBudget): never more than its
+  // level's own budget, never its whole time.
+  const color = other(settings.human);
+  const remainingMs = clock ? clock.remaining(color, performance.now()) : null;
+  const incrementMs = clock ? clock.ctl[color].incMs : null;
+  const budgetMs = clock ? engine.moveBudget(level.level, remainingMs, incrementMs) : level.movetimeMs;
   try {
     const { result, elapsedMs } = await bot.request(
       {
-        kind: "play",
+        kind: clock ? "playOnClock" : "play",
         startFen: game.startFen(),
         moves: movesPlayed(),
         level: level.level,
         seed: randomSeed(),
+        remainingMs,
+        incrementMs,
       },
-      level.movetimeMs + WATCHDOG_GRACE_MS,
+      budgetMs + WATCHDOG_GRACE_MS,
     );
     if (gen !== generation) return;
     debug.lastBot = {
       elapsedMs,
-      budgetMs: level.movetimeMs,
+      budgetMs,
+      clockMs: remainingMs,
+      incrementMs,
       level: level.level,
       depth: result.depth,
       nodes: result.nodes,
@@ -233,6 +279,7 @@ function statusSentence(st) {
  * the game did not change (`save: false`: only the page's own state, such
  * as the bot thinking, did). */
 function update({ think = true, render = true, save = render, st = game.status() } = {}) {
+  if (clock && clock.running && st.state !== "ongoing") clock.stop(performance.now());
   if (isLive()) {
     board.set({
       legalMoves: isHumanTurn(st) ? game.legalMoves() : [],
@@ -269,7 +316,7 @@ function renderStatus(st, tbKey) {
     else if (waiting === "draw") sub.textContent = t("play.botConsidering");
     else if (waiting === "hint") sub.textContent = t("play.lookingHint");
     else if (settings.mode === "bot") sub.textContent = st.toMove === settings.human ? t("play.yourMove") : "";
-    else sub.textContent = "";
+    else sub.textContent = t("play.turnOf", { side: st.toMove });
   } else {
     main.textContent = headline(st);
     sub.textContent = reasonText(st);
@@ -383,6 +430,7 @@ function renderPlayers(st, pieces) {
     el.classList.toggle("to-move", toMove);
     el.querySelector(".player-thinking").hidden = !(thinking && toMove);
   }
+  renderClocks();
 }
 
 let movesKey = "";
@@ -449,7 +497,7 @@ function renderButtons(st) {
   const ongoing = st.state === "ongoing";
   const busy = !!waiting;
   const hasMoves = game.ply() > 0 || !!end;
-  $("btn-undo").disabled = busy || !hasMoves;
+  $("btn-undo").disabled = busy || !hasMoves || (!!clock && settings.mode === "humans");
   $("btn-draw").disabled = busy || thinking || !ongoing || !isLive();
   $("btn-resign").disabled = busy || !ongoing || !isLive();
   $("btn-hint").disabled = busy || thinking || !ongoing || !isLive() || !isHumanTurn();
@@ -461,7 +509,7 @@ function renderExport() {
   if (!$("io").open) return; // filled in when opened
   const fen = viewPly === null ? game.fen() : viewFen(viewPly);
   $("fen-out").value = fen;
-  $("pdn-out").value = game.pdn();
+  $("pdn-out").value = pdnText();
   const hash = store.encodeShare(record(), START_FEN);
   $("share-out").value = `${location.origin}${location.pathname}${hash ? `#${hash}` : ""}`;
 }
@@ -469,6 +517,143 @@ function renderExport() {
 function viewFen(ply) {
   if (ply === 0) return game.startFen();
   return game.history()[ply - 1].fen;
+}
+
+// ---- clocks --------------------------------------------------------------
+
+/** Under this many milliseconds a clock shows low time (colour and one sound). */
+function lowTimeMs(color) {
+  return Math.min(10000, (clockControl ? clockControl[color].baseMs : 60000) / 4);
+}
+
+function renderClocks(now = performance.now()) {
+  for (const el of document.querySelectorAll(".player-clock")) {
+    const color = el.closest(".player")?.dataset.color;
+    if (!clock || !color) {
+      el.hidden = true;
+      el.removeAttribute("data-clock");
+      continue;
+    }
+    const ms = clock.remaining(color, now);
+    el.hidden = false;
+    el.dataset.clock = color;
+    el.dataset.ms = String(Math.round(ms));
+    el.dataset.running = clock.running === color ? "true" : "false";
+    el.dataset.low = ms <= lowTimeMs(color) ? "true" : "false";
+    const text = formatMs(ms);
+    if (el.textContent !== text) el.textContent = text;
+    el.setAttribute("aria-label", `${t("clock.label", { side: color })}: ${text}`);
+  }
+}
+
+function tick() {
+  if (!clock) return;
+  const now = performance.now();
+  renderClocks(now);
+  if (!clock.running || game.status().state !== "ongoing") return;
+  const c = clock.running;
+  if (!lowWarned[c] && clock.remaining(c, now) <= lowTimeMs(c)) {
+    lowWarned[c] = true;
+    playSound("lowTime");
+    announce(t("clock.lowTime", { side: c }));
+  }
+  const flagged = clock.flagged(now);
+  if (flagged) flagFall(flagged);
+}
+
+/** `color`'s time ran out: the engine records the loss on time. */
+function flagFall(color) {
+  cancelRequests();
+  clock.stop(performance.now());
+  try {
+    game.loseOnTime(color);
+  } catch {
+    return; // already over
+  }
+  end = { type: "time", side: color };
+  notice = t("clock.flag", { side: color });
+  update();
+  gameOver();
+  announce(`${notice} ${statusSentence(game.status())}`);
+}
+
+/** The end of a game: the sound, and the game kept in My games. */
+function gameOver() {
+  playSound("end");
+  keepInArchive();
+}
+
+// ---- PDN and My games ----------------------------------------------------
+
+function pdnDate(iso) {
+  const d = new Date(iso);
+  const p = (n) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}.${p(d.getMonth() + 1)}.${p(d.getDate())}`;
+}
+
+/** The game's PDN with its tags (players, date, time control, how it ended). */
+function pdnText({ abandoned = false } = {}) {
+  const st = game.status();
+  const l = levelInfo();
+  const name = (c) =>
+    settings.mode === "humans" ? (c === "white" ? "White" : "Black") : c === settings.human ? "Player" : `Shashki bot, level ${l.level}`;
+  game.setTag("Event", settings.mode === "humans" ? "Two players at one board" : "Game against the Shashki bot");
+  game.setTag("Site", "Shashki");
+  game.setTag("Date", pdnDate(startedAt));
+  game.setTag("White", name("white"));
+  game.setTag("Black", name("black"));
+  game.setTag("TimeControl", pdnTimeControl(clockControl));
+  // A loss on time is written by the engine itself ("time forfeit").
+  game.setTag("Termination", st.state !== "ongoing" ? "normal" : abandoned ? "abandoned" : "unterminated");
+  return game.pdn();
+}
+
+/** The game as a My games entry (null when there is nothing to keep). */
+function archiveEntry() {
+  if (game.ply() === 0 && !end) return null;
+  const st = game.status();
+  const over = st.state !== "ongoing";
+  const who = settings.mode === "humans" ? "white" : settings.human;
+  const outcome = !over ? "unfinished" : st.state === "draw" ? "draw" : st.winner === who ? "win" : "loss";
+  return {
+    date: startedAt,
+    opponent: settings.mode === "humans" ? "humans" : settings.level,
+    color: settings.mode === "humans" ? null : settings.human,
+    result: over ? (st.state === "draw" ? "1-1" : st.winner === "white" ? "2-0" : "0-2") : "*",
+    outcome,
+    reason: over ? st.reason : "abandoned",
+    timeControl: pdnTimeControl(clockControl),
+    startFen: game.startFen(),
+    moves: movesPlayed(),
+    pdn: pdnText({ abandoned: !over }),
+  };
+}
+
+/** Stores (or rewrites) this game in My games; a failure is shown, the game goes on. */
+function keepInArchive() {
+  if (!archiveUi) return;
+  const entry = archiveEntry();
+  if (!entry) return;
+  const key = `${entry.result}|${entry.reason}|${entry.moves.length}`;
+  if (key === archivedKey) return;
+  archivedKey = key;
+  if (archiveId !== null) entry.id = archiveId;
+  const forGame = generation;
+  archiveUi
+    .keep(entry)
+    .then((id) => {
+      if (forGame === generation) {
+        archiveId = id;
+        persist();
+      }
+    })
+    .catch(() => {
+      if (forGame === generation) archivedKey = null;
+    });
+}
+
+function showArchiveError(message) {
+  debug.archiveError = message;
 }
 
 // ---- announcements and errors ------------------------------------------
@@ -513,8 +698,19 @@ function viewPosition(ply) {
 // ---- commands ----------------------------------------------------------
 
 function newGame(opts) {
+  keepInArchive(); // an unfinished game is kept as abandoned
   settings = { ...settings, ...opts };
-  setGame(new Game());
+  const g = new Game();
+  archiveId = null;
+  archivedKey = null;
+  startedAt = new Date().toISOString();
+  // The clocks are set before the game: the bot, when it plays White,
+  // starts thinking as soon as the game is set, on its clock.
+  clockControl = controlFor(settings.timeControl, settings.custom);
+  clock = clockControl ? new GameClock(clockControl) : null;
+  lowWarned = { white: false, black: false };
+  if (clock) clock.start(g.turn(), performance.now());
+  setGame(g);
   board.setOrientation(settings.mode === "bot" ? settings.human : "white");
   renderPanels(game.status());
   persist();
@@ -526,6 +722,12 @@ function newGame(opts) {
 }
 
 function undo() {
+  if (clock && settings.mode === "humans") {
+    notice = t("clock.noUndoHumans");
+    update({ save: false });
+    return;
+  }
+  const stopClock = !!clock;
   const wasThinking = thinking;
   cancelRequests();
   const rec = record();
@@ -542,6 +744,12 @@ function undo() {
   const n = g.ply();
   g.free();
   setGame(buildGame({ startFen: rec.startFen, moves: rec.moves.slice(0, n), end: null }));
+  if (stopClock) {
+    // A takeback against the bot stops the clocks for the rest of the game.
+    clock = null;
+    notice = t("clock.stoppedUndo");
+    update();
+  }
   announce(t("play.undone", { status: statusSentence(game.status()) }));
 }
 
@@ -594,6 +802,7 @@ function finishByAgreement(side) {
   end = { type: "agreement", side };
   notice = settings.mode === "bot" ? t("play.botAccepts") : "";
   update();
+  gameOver();
   announce(`${notice} ${statusSentence(game.status())}`.trim());
 }
 
@@ -613,6 +822,7 @@ async function resign() {
   end = { type: "resign", side };
   notice = ""; // a declined draw offer, a failed hint: stale once the game is over
   update();
+  gameOver();
   announce(statusSentence(game.status()));
 }
 
@@ -648,6 +858,12 @@ function loadText(text) {
   const pasted = text.trim();
   if (!pasted) return t("play.pasteFirst");
   const shared = pasted.includes("#") ? store.decodeShare(pasted.slice(pasted.indexOf("#"))) : null;
+  keepInArchive();
+  clock = null;
+  clockControl = null;
+  archiveId = null;
+  archivedKey = null;
+  startedAt = new Date().toISOString();
   try {
     if (shared) setGame(buildGame(shared));
     else if (/^\[?\s*(FEN\s+")?[WB]\s*:/i.test(pasted)) setGame(Game.fromFen(pasted));
@@ -679,6 +895,11 @@ function openNewGameDialog() {
   const form = $("new-game-form");
   form.elements.side.value = settings.mode === "humans" ? "humans" : settings.human;
   form.elements.level.value = String(settings.level);
+  form.elements.timeControl.value = settings.timeControl;
+  form.elements.customWhite.value = String(settings.custom.white);
+  form.elements.customBlack.value = String(settings.custom.black);
+  form.elements.customInc.value = String(settings.custom.inc);
+  form.elements.autoFlip.checked = settings.autoFlip;
   syncLevelDescription();
   dlg.showModal();
 }
@@ -688,6 +909,8 @@ function syncLevelDescription() {
   const l = levelInfo(Number(form.elements.level.value));
   $("level-desc").textContent = t("play.levelDescription", { level: l.level, description: l.description });
   $("level-row").hidden = form.elements.side.value === "humans";
+  $("flip-row").hidden = form.elements.side.value !== "humans";
+  $("custom-clock").hidden = form.elements.timeControl.value !== "custom";
 }
 
 function setupNewGameDialog() {
@@ -703,10 +926,19 @@ function setupNewGameDialog() {
   $("new-game-dialog").addEventListener("close", () => {
     if ($("new-game-dialog").returnValue !== "start") return;
     const side = form.elements.side.value;
+    const clockOpts = {
+      timeControl: form.elements.timeControl.value,
+      custom: {
+        white: Number(form.elements.customWhite.value) || 5,
+        black: Number(form.elements.customBlack.value) || Number(form.elements.customWhite.value) || 5,
+        inc: Number(form.elements.customInc.value) || 0,
+      },
+      autoFlip: form.elements.autoFlip.checked,
+    };
     newGame(
       side === "humans"
-        ? { mode: "humans" }
-        : { mode: "bot", human: side, level: Number(form.elements.level.value) },
+        ? { mode: "humans", ...clockOpts }
+        : { mode: "bot", human: side, level: Number(form.elements.level.value), ...clockOpts },
     );
   });
 }
@@ -776,6 +1008,12 @@ async function copyField(button) {
 function openFromHash() {
   const shared = store.decodeShare(location.hash);
   if (!shared) return false;
+  keepInArchive();
+  clock = null; // a shared game is opened without a clock
+  clockControl = null;
+  archiveId = null;
+  archivedKey = null;
+  startedAt = new Date().toISOString();
   try {
     setGame(buildGame(shared));
     announce(t("play.sharedOpened", { status: statusSentence(game.status()) }));
@@ -804,9 +1042,12 @@ function relabel() {
   movesKey = ""; // the move list's labels are in the old language
   openingShown = { ...openingShown, key: null };
   renderPanels(game.status());
+  if (archiveUi) archiveUi.refresh();
 }
 
 // ---- start -------------------------------------------------------------
+
+let archiveUi = null;
 
 function start() {
   wire();
@@ -826,8 +1067,24 @@ function start() {
         notice = t("play.badSaved", { message: errorText(e) });
       }
     }
+    if (g) {
+      // Restored before the game is set: the bot, when it is to move,
+      // starts thinking as soon as it is, on its clock.
+      archiveId = saved.archiveId ?? null;
+      archivedKey = saved.archivedKey ?? null;
+      startedAt = saved.startedAt || startedAt;
+      clockControl = saved.clockControl || saved.clock?.ctl || null;
+      if (saved.clock && saved.clock.ctl && g.status().state === "ongoing") {
+        // The time away from the page is not counted: the clock of the
+        // side to move starts again from what it showed when saved.
+        clock = new GameClock(saved.clock.ctl, saved.clock);
+        clock.start(g.turn(), performance.now());
+      }
+    }
     setGame(g || new Game(), g ? saved.record.end || null : null);
   }
+  setInterval(tick, 100);
+  archiveUi = setupArchive({ engine, t, onError: showArchiveError, confirmDialog });
   document.body.classList.add("ready");
   markInteractive();
 }

@@ -19,6 +19,7 @@ export function reasonText(status) {
     case "no_moves":
     case "no_pieces":
     case "resignation":
+    case "time_forfeit":
       return t(`reason.${status.reason}`, { side: loser });
     case "repetition":
     case "agreement":
