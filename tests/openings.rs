@@ -310,7 +310,7 @@ fn recognition_agrees_with_the_players_tags_where_they_use_our_names() {
 
 #[test]
 fn the_classic_games_browser_summaries_carry_the_same_ids() {
-    let summaries = shashki::analysis_view::summarise_games(GAMES).unwrap();
+    let summaries = shashki::views::analysis::summarise_games(GAMES).unwrap();
     let expected = expected_classic();
     for ((i, id), s) in expected.iter().zip(&summaries) {
         let got = if s.opening.is_empty() { "-" } else { s.opening };
