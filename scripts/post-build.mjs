@@ -3,7 +3,7 @@
 //
 //   node scripts/post-build.mjs [DIR]     (default: $TRUNK_STAGING_DIR)
 //
-// 0. Release builds only: the threaded engine module (scripts/build-threads.mjs)
+// 0. Release builds (and any build with SHASHKI_THREADS=1): the threaded engine module (scripts/build-threads.mjs)
 //    into threads/, for search on several cores where a page is
 //    cross-origin isolated. Without the nightly toolchain it is skipped
 //    with a warning and the site searches on one thread.
@@ -66,7 +66,7 @@ for (const f of walk(dir)) if (COPY_EXT.test(f)) unlinkSync(f);
 
 // ---- 0. threaded engine -------------------------------------------------------
 
-if (release) {
+if (release || process.env.SHASHKI_THREADS === "1") {
   const threads = spawnSync(process.execPath, [join(here, "build-threads.mjs"), dir], { stdio: "inherit" });
   if (threads.status === 3) console.error("post-build: no threaded engine in this build (one search thread everywhere)");
   else if (threads.status !== 0) process.exit(threads.status || 1);

@@ -1,7 +1,8 @@
 // The bot's Web Worker: loads the same wasm as the page and answers search
 // requests, so the page's main thread never searches.
 //
-// Request:  {id, kind: "play" | "playOnClock" | "hint" | "acceptsDraw" | "probe" | "tableMoves" | "engineData", startFen, moves: [notation], level, seed, side}
+// Request:  {id, kind: "play" | "playOnClock" | "hint" | "search" | "acceptsDraw" | "probe" | "tableMoves" | "engineData", startFen, moves: [notation], level, seed, side}
+//           ("search": full strength within req.options {movetimeMs, depth, nodes}, as Bot.search)
 //           (side: for acceptsDraw, the side the bot plays, which is offered the draw;
 //            playOnClock also takes remainingMs and incrementMs, the bot's clock)
 // Answer:   {id, result, elapsedMs}  or  {id, error: {message, code}}
@@ -97,6 +98,7 @@ self.onmessage = async (event) => {
     if (kind === "play") result = bot.play(game, req.level, req.seed);
     else if (kind === "playOnClock") result = bot.playOnClock(game, req.level, req.seed, req.remainingMs, req.incrementMs);
     else if (kind === "hint") result = bot.hint(game);
+    else if (kind === "search") result = bot.search(game, req.options || {});
     else if (kind === "acceptsDraw") result = bot.acceptsDraw(game, req.side);
     else if (kind === "probe") result = wasm.egtbProbe(game);
     else if (kind === "tableMoves") result = { verdict: wasm.egtbProbe(game), moves: wasm.egtbMoves(game) };
