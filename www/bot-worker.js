@@ -87,10 +87,10 @@ self.onmessage = async (event) => {
   const { id, kind = "play" } = req;
   let game = null;
   try {
-    if (!bot) {
-      bot = new wasm.Bot();
-      if (threads > 1) bot.setThreads(threads);
-    }
+    if (!bot) bot = new wasm.Bot();
+    // Every request: a helper counts once its loop has started, which may
+    // be just after it said it serves.
+    if (threads > 1) bot.setThreads(threads);
     game = rebuild(req.startFen, req.moves);
     await ensureTables(game);
     const t0 = performance.now();

@@ -93,10 +93,10 @@ async function review(req) {
 self.onmessage = async (event) => {
   const req = event.data || {};
   await ready;
-  if (!analyzer) {
-    analyzer = new wasm.Analyzer();
-    if (threads > 1) analyzer.setThreads(threads);
-  }
+  if (!analyzer) analyzer = new wasm.Analyzer();
+  // Every time: a helper counts once its loop has started, which may be
+  // just after it said it serves.
+  if (threads > 1) analyzer.setThreads(threads);
   try {
     if (req.type === "stop") {
       running = null;
