@@ -13,13 +13,18 @@
 //!
 //! ```text
 //! shashki egtb convert [--dir DIR] [--materials w3k0m-b1k0m,...] [--positions N]
-//!                      [--seed S] [--ms MS] [--levels 1,4,6] [--max-plies N]
+//!                      [--seed S] [--ms MS] [--levels 1,4,6] [--nodes N] [--max-plies N]
 //! ```
+//!
+//! With `--nodes N` White is instead the full-strength search with a node
+//! budget of N a move (`Engine::search`): the same games on any machine,
+//! whatever its load, where a time budget gives a loaded machine's engine
+//! less thought.
 
 use crate::args::Args;
 use crate::egtb_cmd::{default_dir, load};
 use shashki::engine::egtb::{self, play::table_moves_in, Material, Tables};
-use shashki::engine::{Clock, Engine, Rng};
+use shashki::engine::{Clock, Engine, Limits, Rng};
 use shashki::game::Game;
 use shashki::Color;
 use std::path::PathBuf;
@@ -81,7 +86,7 @@ struct Tally {
 
 pub fn convert(argv: &[String]) -> Result<ExitCode, String> {
     let a = Args::parse(argv, &[])?;
-    a.only(&["dir", "materials", "positions", "seed", "ms", "levels", "max-plies"])?;
+    a.only(&["dir", "materials", "positions", "seed", "ms", "levels", "nodes", "max-plies"])?;
     let dir = a.value("dir").map_or_else(default_dir, PathBuf::from);
     let tables = load(&dir);
     let materials = a
@@ -94,9 +99,10 @@ pub fn convert(argv: &[String]) -> Result<ExitCode, String> {
     let seed: u64 = a.number("seed")?.unwrap_or(1);
     let ms: f64 = a.number("ms")?.unwrap_or(100.0);
     let max_plies: usize = a.number("max-plies")?.unwrap_or(300);
-    let levels = a
-        .value("levels")
-        .unwrap_or("1,4,6")
+    let nodes: Option<u64> = a.number("nodes")?;
+    // Level 0 stands for the full-strength search on a node budget.
+    let levels = if nodes.is_some() { "0" } else { a.value("levels").unwrap_or("1,4,6") };
+    let levels = levels
         .split(',')
         .map(|l| l.trim().parse::<u8>().map_err(|_| format!("bad level '{l}'")))
         .collect::<Result<Vec<_>, _>>()?;
@@ -104,7 +110,7 @@ pub fn convert(argv: &[String]) -> Result<ExitCode, String> {
         return Err("the tables must not be installed for the engine".into());
     }
     let clock = Clock::native();
-    println!("| material | positions | level | won | drawn | lost | converted | mean plies to win |");
+    println!("| material | positions | engine | won | drawn | lost | converted | mean plies to win |");
     println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     let mut rng = Rng::new(seed);
     for m in &materials {
@@ -120,9 +126,13 @@ pub fn convert(argv: &[String]) -> Result<ExitCode, String> {
                 let mut plies = 0;
                 while !game.status().is_over() && plies < max_plies {
                     let mv = if game.position().turn() == Color::White {
-                        engine
-                            .play_level_within(&game, level, seed ^ i as u64 ^ plies as u64, &clock, ms)
-                            .best
+                        match nodes {
+                            Some(n) => engine.search(&game, &Limits::nodes(n), &clock).best,
+                            None => {
+                                let seed = seed ^ i as u64 ^ plies as u64;
+                                engine.play_level_within(&game, level, seed, &clock, ms).best
+                            }
+                        }
                     } else {
                         table_moves_in(&tables, &game)
                             .and_then(|ms| ms.first().map(|t| t.mv))
@@ -142,8 +152,12 @@ pub fn convert(argv: &[String]) -> Result<ExitCode, String> {
                 }
             }
             let total = games.len() as u32;
+            let who = match nodes {
+                Some(n) => format!("full, {n} nodes"),
+                None => format!("{level}, {ms} ms"),
+            };
             println!(
-                "| {m} | {total} | {level} | {} | {} | {} | {:.0} % | {} |",
+                "| {m} | {total} | {who} | {} | {} | {} | {:.0} % | {} |",
                 t.won,
                 t.drawn,
                 t.lost,
