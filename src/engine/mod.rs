@@ -292,7 +292,15 @@ impl Engine {
         self.table_mut().new_search();
         // With one thread there are no helpers: the single-threaded search.
         let helpers = self.start_helpers(root, history, draw, clock);
-        let mut s = Searcher::new(&self.tt, &self.eval, &mut self.heur, root, history, limits, *clock);
+        let mut s = Searcher::new(
+            &self.tt,
+            &self.eval,
+            &mut self.heur,
+            root,
+            history,
+            limits,
+            *clock,
+        );
         s.stop_on(&self.stop);
         if let Some(f) = report {
             s.report_to(f);

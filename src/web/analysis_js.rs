@@ -60,7 +60,9 @@ impl Analyzer {
     #[wasm_bindgen(js_name = setThreads)]
     pub fn set_threads(&mut self, n: u32) -> Result<u32, JsValue> {
         if !(1..=64).contains(&n) {
-            return Err(js_error(WebError::bad_argument("threads must be between 1 and 64")));
+            return Err(js_error(WebError::bad_argument(
+                "threads must be between 1 and 64",
+            )));
         }
         self.engine.set_threads(n as usize);
         Ok(self.engine.threads() as u32)

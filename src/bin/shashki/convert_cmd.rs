@@ -43,7 +43,10 @@ fn parse_material(s: &str) -> Result<Material, String> {
     let (w, b) = s.split_once('-').ok_or_else(bad)?;
     let side = |t: &str, c: char| -> Result<(u8, u8), String> {
         let t = t.strip_prefix(c).ok_or_else(bad)?;
-        let (k, m) = t.strip_suffix('m').and_then(|t| t.split_once('k')).ok_or_else(bad)?;
+        let (k, m) = t
+            .strip_suffix('m')
+            .and_then(|t| t.split_once('k'))
+            .ok_or_else(bad)?;
         Ok((k.parse().map_err(|_| bad())?, m.parse().map_err(|_| bad())?))
     };
     let (wk, wm) = side(w, 'w')?;
@@ -69,7 +72,8 @@ fn sample(tables: &Tables, m: &Material, n: usize, rng: &mut Rng) -> Vec<Game> {
         if game.status().is_over() {
             continue;
         }
-        if matches!(tables.probe_fresh(&pos), Ok(p) if p.kind == egtb::Kind::Win && p.moves().is_none_or(|m| m >= MIN_MOVES)) {
+        if matches!(tables.probe_fresh(&pos), Ok(p) if p.kind == egtb::Kind::Win && p.moves().is_none_or(|m| m >= MIN_MOVES))
+        {
             out.push(game);
         }
     }
@@ -86,7 +90,16 @@ struct Tally {
 
 pub fn convert(argv: &[String]) -> Result<ExitCode, String> {
     let a = Args::parse(argv, &[])?;
-    a.only(&["dir", "materials", "positions", "seed", "ms", "levels", "nodes", "max-plies"])?;
+    a.only(&[
+        "dir",
+        "materials",
+        "positions",
+        "seed",
+        "ms",
+        "levels",
+        "nodes",
+        "max-plies",
+    ])?;
     let dir = a.value("dir").map_or_else(default_dir, PathBuf::from);
     let tables = load(&dir);
     let materials = a
@@ -101,16 +114,26 @@ pub fn convert(argv: &[String]) -> Result<ExitCode, String> {
     let max_plies: usize = a.number("max-plies")?.unwrap_or(300);
     let nodes: Option<u64> = a.number("nodes")?;
     // Level 0 stands for the full-strength search on a node budget.
-    let levels = if nodes.is_some() { "0" } else { a.value("levels").unwrap_or("1,4,6") };
+    let levels = if nodes.is_some() {
+        "0"
+    } else {
+        a.value("levels").unwrap_or("1,4,6")
+    };
     let levels = levels
         .split(',')
-        .map(|l| l.trim().parse::<u8>().map_err(|_| format!("bad level '{l}'")))
+        .map(|l| {
+            l.trim()
+                .parse::<u8>()
+                .map_err(|_| format!("bad level '{l}'"))
+        })
         .collect::<Result<Vec<_>, _>>()?;
     if egtb::installed() {
         return Err("the tables must not be installed for the engine".into());
     }
     let clock = Clock::native();
-    println!("| material | positions | engine | won | drawn | lost | converted | mean plies to win |");
+    println!(
+        "| material | positions | engine | won | drawn | lost | converted | mean plies to win |"
+    );
     println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     let mut rng = Rng::new(seed);
     for m in &materials {
@@ -130,7 +153,9 @@ pub fn convert(argv: &[String]) -> Result<ExitCode, String> {
                             Some(n) => engine.search(&game, &Limits::nodes(n), &clock).best,
                             None => {
                                 let seed = seed ^ i as u64 ^ plies as u64;
-                                engine.play_level_within(&game, level, seed, &clock, ms).best
+                                engine
+                                    .play_level_within(&game, level, seed, &clock, ms)
+                                    .best
                             }
                         }
                     } else {
@@ -162,7 +187,11 @@ pub fn convert(argv: &[String]) -> Result<ExitCode, String> {
                 t.drawn,
                 t.lost,
                 100.0 * f64::from(t.won) / f64::from(total.max(1)),
-                if t.won > 0 { format!("{:.1}", t.plies_to_win as f64 / f64::from(t.won)) } else { "-".into() }
+                if t.won > 0 {
+                    format!("{:.1}", t.plies_to_win as f64 / f64::from(t.won))
+                } else {
+                    "-".into()
+                }
             );
         }
     }

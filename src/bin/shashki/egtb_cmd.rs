@@ -23,7 +23,9 @@ pub fn egtb(argv: &[String]) -> Result<ExitCode, String> {
         "probe" => probe_cmd(rest),
         "repack" => repack_cmd(rest),
         "convert" => crate::convert_cmd::convert(rest),
-        other => Err(format!("unknown egtb command '{other}' (build, probe, repack or convert)")),
+        other => Err(format!(
+            "unknown egtb command '{other}' (build, probe, repack or convert)"
+        )),
     }
 }
 
