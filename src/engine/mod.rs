@@ -302,7 +302,16 @@ impl Engine {
             *clock,
         );
         s.stop_on(&self.stop);
-        if let Some(f) = report {
+        // Reports count every thread's nodes so far, as the result does.
+        let helper_nodes = Arc::clone(&helpers.nodes);
+        let mut with_helpers = report.map(|f| {
+            move |r: &SearchResult| {
+                let mut r = r.clone();
+                r.nodes += helper_nodes.load(Ordering::Relaxed);
+                f(&r)
+            }
+        });
+        if let Some(f) = with_helpers.as_mut() {
             s.report_to(f);
         }
         let mut r = s.run(root, draw, limits);
