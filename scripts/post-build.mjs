@@ -3,6 +3,10 @@
 //
 //   node scripts/post-build.mjs [DIR]     (default: $TRUNK_STAGING_DIR)
 //
+// 0. Release builds (and any build with SHASHKI_THREADS=1): the threaded engine module (scripts/build-threads.mjs)
+//    into threads/, for search on several cores where a page is
+//    cross-origin isolated. Without the nightly toolchain it is skipped
+//    with a warning and the site searches on one thread.
 // 1. Release builds only (TRUNK_PROFILE=release, or --release by hand):
 //    every JavaScript module and stylesheet is minified with esbuild, file
 //    by file (no bundling: the pages, the Workers and the tests import the
@@ -59,6 +63,14 @@ const rel = (f) => relative(dir, f).split(sep).join("/");
 // Copies from an earlier run (a folder built over) go first: they would be
 // stale, and pwa-build must not list them.
 for (const f of walk(dir)) if (COPY_EXT.test(f)) unlinkSync(f);
+
+// ---- 0. threaded engine -------------------------------------------------------
+
+if (release || process.env.SHASHKI_THREADS === "1") {
+  const threads = spawnSync(process.execPath, [join(here, "build-threads.mjs"), dir], { stdio: "inherit" });
+  if (threads.status === 3) console.error("post-build: no threaded engine in this build (one search thread everywhere)");
+  else if (threads.status !== 0) process.exit(threads.status || 1);
+}
 
 // ---- 1. minify -----------------------------------------------------------
 

@@ -83,6 +83,22 @@ for i in "${!bg_pids[@]}"; do
 done
 [ "$status" = 0 ] || exit 1
 
+# The threaded engine (scripts/build-threads.mjs, search on several cores in
+# the browser) rebuilds the standard library with shared memory: nightly
+# Rust with its sources and the wasm32 target. Installed with rustup (from
+# static.rust-lang.org) where missing; without them the release build has
+# no threaded engine and the site searches on one thread.
+if rustup toolchain list 2>/dev/null | grep -q '^nightly' || rustup toolchain install nightly --profile minimal >/dev/null 2>&1; then
+  sysroot=$(rustup run nightly rustc --print sysroot 2>/dev/null || true)
+  if [ -n "$sysroot" ] && { [ ! -d "$sysroot/lib/rustlib/src/rust/library" ] || [ ! -d "$sysroot/lib/rustlib/wasm32-unknown-unknown" ]; }; then
+    log "adding rust-src and the wasm32 target to nightly (threaded engine)"
+    rustup component add rust-src --toolchain nightly
+    rustup target add wasm32-unknown-unknown --toolchain nightly
+  fi
+else
+  log "no nightly toolchain: the release build will have no threaded engine"
+fi
+
 # Fuzzing (scripts/fuzz.sh): cargo-fuzz runs libFuzzer on the nightly
 # toolchain. Skipped quietly where no nightly toolchain is installed.
 if [ "$play_only" = 0 ] && rustup run nightly rustc --version >/dev/null 2>&1 \

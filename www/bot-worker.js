@@ -1,7 +1,8 @@
 // The bot's Web Worker: loads the same wasm as the page and answers search
 // requests, so the page's main thread never searches.
 //
-// Request:  {id, kind: "play" | "playOnClock" | "hint" | "acceptsDraw" | "probe" | "tableMoves" | "engineData", startFen, moves: [notation], level, seed, side}
+// Request:  {id, kind: "play" | "playOnClock" | "hint" | "search" | "acceptsDraw" | "probe" | "tableMoves" | "engineData", startFen, moves: [notation], level, seed, side}
+//           ("search": full strength within req.options {movetimeMs, depth, nodes}, as Bot.search)
 //           (side: for acceptsDraw, the side the bot plays, which is offered the draw;
 //            playOnClock also takes remainingMs and incrementMs, the bot's clock)
 // Answer:   {id, result, elapsedMs}  or  {id, error: {message, code}}
@@ -23,22 +24,30 @@
 // is answered (www/shared/engine-data.js), so every level's first move is
 // played with them.
 
-import init, * as wasm from "./shashki.js";
 import { fetchEngineData, forgetCached, installEngineData } from "./shared/engine-data.js";
+import { loadSearchEngine } from "./shared/engine-module.js";
 
-const { Bot, Game, egtbFilesFor, egtbMoves, egtbProbe } = wasm;
+// The module: the ordinary one, or the threaded one with its helper
+// Workers when this Worker's name asks for threads ("threads=N") and the page
+// is cross-origin isolated (shared/engine-module.js).
+let wasm = null;
+let threads = 1;
+let why = "";
 const engineData = fetchEngineData();
-const ready = init()
-  .then(() => installEngineData(wasm, engineData))
+const ready = loadSearchEngine()
+  .then((loaded) => {
+    ({ wasm, threads, why } = loaded);
+    return installEngineData(wasm, engineData);
+  })
   .then(() => {
-    self.postMessage({ type: "ready" });
+    self.postMessage({ type: "ready", threads, why });
   });
 let bot = null;
 /** file name -> promise of "loaded" | "refused" | "missing" (one fetch per file). */
 const tables = new Map();
 
 function rebuild(startFen, moves) {
-  const game = startFen ? Game.fromFen(startFen) : new Game();
+  const game = startFen ? wasm.Game.fromFen(startFen) : new wasm.Game();
   for (const m of moves || []) game.play(m);
   return game;
 }
@@ -63,7 +72,7 @@ async function loadTable(name) {
 
 /** Loads the tables `game` can need (each file fetched once per Worker). */
 async function ensureTables(game) {
-  const names = egtbFilesFor(game);
+  const names = wasm.egtbFilesFor(game);
   const waits = [];
   for (const name of names) {
     if (!tables.has(name)) tables.set(name, loadTable(name));
@@ -78,7 +87,10 @@ self.onmessage = async (event) => {
   const { id, kind = "play" } = req;
   let game = null;
   try {
-    if (!bot) bot = new Bot();
+    if (!bot) bot = new wasm.Bot();
+    // Every request: a helper counts once its loop has started, which may
+    // be just after it said it serves.
+    if (threads > 1) bot.setThreads(threads);
     game = rebuild(req.startFen, req.moves);
     await ensureTables(game);
     const t0 = performance.now();
@@ -86,9 +98,10 @@ self.onmessage = async (event) => {
     if (kind === "play") result = bot.play(game, req.level, req.seed);
     else if (kind === "playOnClock") result = bot.playOnClock(game, req.level, req.seed, req.remainingMs, req.incrementMs);
     else if (kind === "hint") result = bot.hint(game);
+    else if (kind === "search") result = bot.search(game, req.options || {});
     else if (kind === "acceptsDraw") result = bot.acceptsDraw(game, req.side);
-    else if (kind === "probe") result = egtbProbe(game);
-    else if (kind === "tableMoves") result = { verdict: egtbProbe(game), moves: egtbMoves(game) };
+    else if (kind === "probe") result = wasm.egtbProbe(game);
+    else if (kind === "tableMoves") result = { verdict: wasm.egtbProbe(game), moves: wasm.egtbMoves(game) };
     else if (kind === "engineData") result = wasm.engineData();
     else throw new Error(`unknown request kind '${kind}'`);
     const elapsedMs = performance.now() - t0;

@@ -17,6 +17,12 @@
 //   network. Large data (BUILD.lazy, e.g. endgame tables under egtb/) is not
 //   precached: it is kept in "shashki-data-<dataVersion>" when first used.
 //
+// - isolation: every answer it gives carries the headers that make a page
+//   cross-origin isolated (COOP same-origin, COEP require-corp), so the
+//   engine may share memory between its Workers and search on several
+//   threads (www/shared/engine-module.js, docs/threads.md) even on a host
+//   that cannot set headers. The site loads nothing from other origins.
+//
 // All URLs are relative to this file, so the site works from any folder.
 
 /* build */ const BUILD = { version: "dev", files: null, lazy: [], dataVersion: "dev" }; /* /build */
@@ -112,10 +118,24 @@ async function fromCacheFirst(request) {
   }
 }
 
+const ISOLATION = {
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Embedder-Policy": "require-corp",
+};
+
+/** The response with the isolation headers (a copy; the body is not read). */
+function isolated(response) {
+  if (!response || response.type === "opaque" || response.type === "opaqueredirect" || response.status === 0) return response;
+  if (response.headers.get("Cross-Origin-Embedder-Policy")) return response;
+  const headers = new Headers(response.headers);
+  for (const [k, v] of Object.entries(ISOLATION)) headers.set(k, v);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const u = new URL(request.url);
   if (u.origin !== ROOT.origin || !u.href.startsWith(ROOT.href)) return;
-  event.respondWith(fromCacheFirst(request));
+  event.respondWith(fromCacheFirst(request).then(isolated));
 });

@@ -160,6 +160,9 @@ impl Analysis {
         }
         let depth = self.depth + 1;
         engine.table_mut().new_search();
+        // With several threads the helpers search the root meanwhile and
+        // fill the shared table (the lines are the main thread's).
+        let helpers = engine.start_helpers(&self.root, &self.history, self.counters, clock);
         let mut s = Searcher::new(
             &engine.tt,
             &engine.eval,
@@ -171,6 +174,8 @@ impl Analysis {
         );
         let scored = s.score_all(&self.root, self.counters, depth as i32);
         let (nodes, stopped, ms) = (s.nodes, s.stopped, s.elapsed_ms());
+        drop(s);
+        let nodes = nodes + helpers.finish();
         self.nodes += nodes;
         self.time_ms += ms;
         if stopped || scored.is_empty() {

@@ -40,6 +40,7 @@ pub mod patterns;
 pub mod puzzle;
 pub mod score;
 mod search;
+pub mod threads;
 pub(crate) mod tt;
 pub(crate) mod zobrist;
 
@@ -99,7 +100,23 @@ pub struct Engine {
     /// as soon as the main thread is done, without waiting for them to be
     /// scheduled again and see the signal; they are joined before the
     /// table is next needed exclusively.
-    running: Vec<std::thread::JoinHandle<Heuristics>>,
+    running: Vec<threads::Handle<Heuristics>>,
+}
+
+/// The helper threads of one search ([`Engine::start_helpers`]).
+struct Helpers {
+    done: Arc<AtomicBool>,
+    nodes: Arc<AtomicU64>,
+}
+
+impl Helpers {
+    /// Tells the helpers to stop (they wind down on their own; the engine
+    /// joins them before it next needs its table alone) and returns the
+    /// nodes they searched so far.
+    fn finish(self) -> u64 {
+        self.done.store(true, Ordering::Relaxed);
+        self.nodes.load(Ordering::Relaxed)
+    }
 }
 
 impl Engine {
@@ -121,7 +138,7 @@ impl Engine {
     /// hundred nodes of being told) and takes their memory back.
     fn settle(&mut self) {
         for h in self.running.drain(..) {
-            if let Ok(heur) = h.join() {
+            if let Some(heur) = h.join() {
                 self.helper_heur.push(heur);
             }
         }
@@ -141,13 +158,11 @@ impl Engine {
     /// the shared transposition table and the main thread's result is
     /// played. With 1 thread the search is the single-threaded one, with
     /// the same results for the same node budget. Where threads cannot be
-    /// made (WebAssembly without shared memory) the engine keeps 1.
+    /// made (WebAssembly without shared memory) the engine keeps 1; in a
+    /// threaded WebAssembly build at most one more than the helper Workers
+    /// serving ([`threads::capacity`]).
     pub fn set_threads(&mut self, n: usize) {
-        self.threads = if cfg!(target_arch = "wasm32") {
-            1
-        } else {
-            n.max(1)
-        };
+        self.threads = n.max(1).min(threads::capacity().saturating_add(1));
         self.settle();
     }
 
@@ -275,23 +290,52 @@ impl Engine {
         report: Option<&mut dyn FnMut(&SearchResult)>,
     ) -> SearchResult {
         self.table_mut().new_search();
-        let (tt, eval, stop) = (&*self.tt, &*self.eval, &*self.stop);
-        let main = |heur: &mut Heuristics, report: Option<&mut dyn FnMut(&SearchResult)>| {
-            let mut s = Searcher::new(tt, eval, heur, root, history, limits, *clock);
-            s.stop_on(stop);
-            if let Some(f) = report {
-                s.report_to(f);
+        // With one thread there are no helpers: the single-threaded search.
+        let helpers = self.start_helpers(root, history, draw, clock);
+        let mut s = Searcher::new(
+            &self.tt,
+            &self.eval,
+            &mut self.heur,
+            root,
+            history,
+            limits,
+            *clock,
+        );
+        s.stop_on(&self.stop);
+        // Reports count every thread's nodes so far, as the result does.
+        let helper_nodes = Arc::clone(&helpers.nodes);
+        let mut with_helpers = report.map(|f| {
+            move |r: &SearchResult| {
+                let mut r = r.clone();
+                r.nodes += helper_nodes.load(Ordering::Relaxed);
+                f(&r)
             }
-            s.run(root, draw, limits)
-        };
-        if self.helper_heur.is_empty() || cfg!(target_arch = "wasm32") {
-            return main(&mut self.heur, report);
+        });
+        if let Some(f) = with_helpers.as_mut() {
+            s.report_to(f);
         }
-        // Lazy SMP: the helpers search until the main thread is done; what
-        // they find reaches it through the table. Their nodes so far are
-        // added to the result's count.
+        let mut r = s.run(root, draw, limits);
+        drop(s);
+        r.nodes += helpers.finish();
+        r
+    }
+
+    /// Lazy SMP: starts the helper threads on `root`; they search until
+    /// [`Helpers::finish`], and what they find reaches the caller's search
+    /// through the shared table. The caller starts the table's new search
+    /// generation first.
+    fn start_helpers<D: DrawState>(
+        &mut self,
+        root: &Position,
+        history: &[Position],
+        draw: D,
+        clock: &Clock,
+    ) -> Helpers {
         let done = Arc::new(AtomicBool::new(false));
         let nodes = Arc::new(AtomicU64::new(0));
+        if self.helper_heur.is_empty() {
+            return Helpers { done, nodes };
+        }
         let history: Arc<[Position]> = history.into();
         for (i, mut heur) in std::mem::take(&mut self.helper_heur)
             .into_iter()
@@ -305,7 +349,7 @@ impl Engine {
             let (done, nodes, history) =
                 (Arc::clone(&done), Arc::clone(&nodes), Arc::clone(&history));
             let (root, clock) = (*root, *clock);
-            let spawned = std::thread::Builder::new().spawn(move || {
+            let spawned = threads::spawn(move || {
                 let free = Limits::default();
                 let mut s = Searcher::new(&tt, &eval, &mut heur, &root, &history, &free, clock);
                 s.stop_on(&stop);
@@ -314,15 +358,13 @@ impl Engine {
                 drop(s);
                 heur
             });
-            // A thread the system refuses is one helper fewer this time.
-            if let Ok(h) = spawned {
+            // A thread refused is one helper fewer this time; its memory
+            // went with the refused job.
+            if let Some(h) = spawned {
                 self.running.push(h);
             }
         }
-        let mut r = main(&mut self.heur, report);
-        done.store(true, Ordering::Relaxed);
-        r.nodes += nodes.load(Ordering::Relaxed);
-        r
+        Helpers { done, nodes }
     }
 
     /// The move the given level plays (1 = weakest ..= [`MAX_LEVEL`]),

@@ -55,6 +55,19 @@ impl Analyzer {
         })
     }
 
+    /// Searches with `n` threads from now on (see `Bot.setThreads`); returns
+    /// the number now in use.
+    #[wasm_bindgen(js_name = setThreads)]
+    pub fn set_threads(&mut self, n: u32) -> Result<u32, JsValue> {
+        if !(1..=64).contains(&n) {
+            return Err(js_error(WebError::bad_argument(
+                "threads must be between 1 and 64",
+            )));
+        }
+        self.engine.set_threads(n as usize);
+        Ok(self.engine.threads() as u32)
+    }
+
     /// Starts analysing the game's current position with `multipv`
     /// candidates (1 to 10, default 3).
     #[wasm_bindgen(js_name = setGame)]

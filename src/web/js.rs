@@ -555,6 +555,19 @@ impl Bot {
         to_js(&SearchView::new(game.inner().position(), &r))
     }
 
+    /// Searches with `n` threads from now on (`engine::Engine::set_threads`):
+    /// at most one more than the helper Workers serving ([`helper_loop`]),
+    /// so 1 in the ordinary build. Returns the number now in use.
+    #[wasm_bindgen(js_name = setThreads)]
+    pub fn set_threads(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    ) -> Result<u32, JsValue> {
+        let n = int_arg("threads", &n, 1, 64)? as usize;
+        self.engine.set_threads(n);
+        Ok(self.engine.threads() as u32)
+    }
+
     /// A hint for the side to move: a short full-strength search (`movetimeMs`, default 1000).
     #[wasm_bindgen(unchecked_return_type = "SearchOutput")]
     pub fn hint(
@@ -633,4 +646,14 @@ pub fn move_budget(
 #[wasm_bindgen(unchecked_return_type = "LevelInfo[]")]
 pub fn levels() -> Result<JsValue, JsValue> {
     to_js(&convert::levels())
+}
+
+/// The loop of a search helper: a Web Worker that instantiated the threaded
+/// build over the bot's shared memory calls this and never gets control
+/// back; it runs the helper searches the bot hands out
+/// (`engine::threads`). Only in the threaded build.
+#[cfg(target_feature = "atomics")]
+#[wasm_bindgen(js_name = helperLoop)]
+pub fn helper_loop() {
+    crate::engine::threads::serve()
 }

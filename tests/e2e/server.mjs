@@ -27,7 +27,7 @@ const TYPES = {
   ".webmanifest": "application/manifest+json",
 };
 
-export function serve(dir, port = 0, { compress = false } = {}) {
+export function serve(dir, port = 0, { compress = false, isolate = false } = {}) {
   const root = resolve(dir);
   const server = createServer(async (req, res) => {
     try {
@@ -51,6 +51,11 @@ export function serve(dir, port = 0, { compress = false } = {}) {
         // A host caches; the tests must see every new build at once.
         "cache-control": compress ? "public, max-age=600" : "no-store",
       };
+      // As a host configured for threads sends them (docs/threads.md).
+      if (isolate) {
+        headers["cross-origin-opener-policy"] = "same-origin";
+        headers["cross-origin-embedder-policy"] = "require-corp";
+      }
       let body = null;
       if (compress) {
         headers.vary = "accept-encoding";
@@ -81,6 +86,6 @@ export function serve(dir, port = 0, { compress = false } = {}) {
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const rest = process.argv.slice(2).filter((a) => !a.startsWith("--"));
-  const { url } = await serve(rest[0] || "dist", Number(rest[1] || 0), { compress: process.argv.includes("--compress") });
+  const { url } = await serve(rest[0] || "dist", Number(rest[1] || 0), { compress: process.argv.includes("--compress"), isolate: process.argv.includes("--isolate") });
   console.log(url);
 }

@@ -21,19 +21,26 @@
 // the native engine's evaluation (the opening book is for the bot's levels
 // only, not fetched here).
 
-import init, * as wasm from "../shashki.js";
 import { fetchEngineData, installEngineData } from "../shared/engine-data.js";
+import { loadSearchEngine } from "../shared/engine-module.js";
 
-const { Analyzer, Game, pdnGames } = wasm;
+// The ordinary module, or the threaded one when the Worker's name asks for
+// threads and the page is cross-origin isolated (../shared/engine-module.js).
+let wasm = null;
+let threads = 1;
+let why = "";
 const engineData = fetchEngineData(["patterns"]);
-const ready = init()
-  .then(() => installEngineData(wasm, engineData))
-  .then(() => self.postMessage({ type: "ready" }));
+const ready = loadSearchEngine()
+  .then((loaded) => {
+    ({ wasm, threads, why } = loaded);
+    return installEngineData(wasm, engineData);
+  })
+  .then(() => self.postMessage({ type: "ready", threads }));
 let analyzer = null;
 let running = null; // id of the analysis or review in progress
 
 function rebuild(startFen, moves) {
-  const game = startFen ? Game.fromFen(startFen) : new Game();
+  const game = startFen ? wasm.Game.fromFen(startFen) : new wasm.Game();
   try {
     for (const m of moves || []) game.play(m);
   } catch (e) {
@@ -86,7 +93,10 @@ async function review(req) {
 self.onmessage = async (event) => {
   const req = event.data || {};
   await ready;
-  if (!analyzer) analyzer = new Analyzer();
+  if (!analyzer) analyzer = new wasm.Analyzer();
+  // Every time: a helper counts once its loop has started, which may be
+  // just after it said it serves.
+  if (threads > 1) analyzer.setThreads(threads);
   try {
     if (req.type === "stop") {
       running = null;
@@ -97,7 +107,7 @@ self.onmessage = async (event) => {
       running = req.id;
       await review(req);
     } else if (req.type === "evaluate") {
-      const game = Game.fromFen(req.fen);
+      const game = wasm.Game.fromFen(req.fen);
       try {
         const ev = analyzer.evaluate(game, { movetimeMs: req.movetimeMs || 400 });
         self.postMessage({ type: "evaluation", id: req.id, eval: ev });
@@ -107,7 +117,7 @@ self.onmessage = async (event) => {
     } else if (req.type === "games") {
       const res = await fetch(req.url);
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      self.postMessage({ type: "games", id: req.id, games: pdnGames(await res.text()) });
+      self.postMessage({ type: "games", id: req.id, games: wasm.pdnGames(await res.text()) });
     } else {
       throw new Error(`unknown request '${req.type}'`);
     }

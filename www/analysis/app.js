@@ -12,6 +12,7 @@ import { onLangChange, t } from "../i18n/i18n.js";
 import { detailText, errorText, errorWhy } from "../shared/status-text.js";
 import { T, applyStatic } from "./texts.js";
 import { explorerHref, openingName, showOpening } from "../shared/opening.js";
+import { engineWorkerOptions } from "../shared/settings.js";
 import { buildFromTokens, pdnTokens, Tree } from "./tree.js";
 
 const $ = (id) => document.getElementById(id);
@@ -113,7 +114,8 @@ class EngineWorker {
     this._start();
   }
   _start() {
-    const w = new Worker(this.url, { type: "module" });
+    // Named with the thread count of the settings (shared/engine-module.js).
+    const w = new Worker(this.url, engineWorkerOptions());
     w.onmessage = (e) => {
       if (w === this.worker) this.onMessage(e.data || {});
     };

@@ -3,6 +3,8 @@
 // terminating and restarting the worker, and recovery from a crash (the
 // worker is restarted and the request sent again).
 
+import { engineWorkerOptions, onSettingsChange } from "../shared/settings.js";
+
 /** How often a request is re-sent after a crash before it fails. */
 const RETRIES = 2;
 
@@ -28,10 +30,18 @@ export class BotClient {
     this.restarts = 0;
     this.worker = null;
     this._start();
+    // A new thread count takes effect at once when the bot is idle, else
+    // with the next worker it starts.
+    onSettingsChange((_s, name) => {
+      if (name !== "threads" || this.pending.size || !this.worker) return;
+      this.worker.terminate();
+      this._start();
+    });
   }
 
   _start() {
-    const w = new Worker(this.url, { type: "module" });
+    // Named with the thread count of the settings (shared/engine-module.js).
+    const w = new Worker(this.url, engineWorkerOptions());
     w.onmessage = (e) => this._onMessage(e.data);
     w.onerror = (e) => {
       e.preventDefault();

@@ -11,7 +11,7 @@ import { ATTRS, OPTIONS, applySettings, getSettings, onSettingsChange, setSettin
 
 applySettings();
 
-const SELECTS = ["boardTheme", "pieceStyle", "coordinates", "animation"];
+const SELECTS = ["boardTheme", "pieceStyle", "coordinates", "animation", "threads"];
 let dialog = null;
 let button = null;
 

@@ -16,9 +16,12 @@ export const OPTIONS = {
   coordinates: ["around", "squares", "off"],
   animation: ["normal", "fast", "slow", "none"],
   sound: ["off", "on"],
+  // The engine's search threads (bot, hint, analysis): "auto" is the
+  // device's cores minus one, so one is left for the page.
+  threads: ["auto", "1", "2", "3", "4", "6", "8", "12", "16"],
 };
 
-export const DEFAULTS = { boardTheme: "wood", pieceStyle: "classic", coordinates: "around", animation: "normal", sound: "off" };
+export const DEFAULTS = { boardTheme: "wood", pieceStyle: "classic", coordinates: "around", animation: "normal", sound: "off", threads: "auto" };
 
 /** setting name -> html data attribute (and the controls' data-setting). */
 export const ATTRS = {
@@ -27,6 +30,7 @@ export const ATTRS = {
   coordinates: "coordinates",
   animation: "animation",
   sound: "sound",
+  threads: "threads",
 };
 
 const listeners = new Set();
@@ -47,6 +51,28 @@ let current = read();
 
 export function getSettings() {
   return { ...current };
+}
+
+/**
+ * The number of search threads the settings ask for: "auto" is the cores
+ * minus one (navigator.hardwareConcurrency; at least 1, at most 16). The
+ * engine uses fewer where the browser cannot share memory
+ * (shared/engine-module.js).
+ */
+export function searchThreads(s = current) {
+  if (s.threads !== "auto") return Number(s.threads);
+  const cores = Number(globalThis.navigator?.hardwareConcurrency) || 1;
+  return Math.max(1, Math.min(cores - 1, 16));
+}
+
+/**
+ * The options of a search Worker: a module Worker whose name carries the
+ * thread count of the settings ("threads=N"; shared/engine-module.js reads
+ * it). The name, not the URL: a Worker answered by the service worker's
+ * cache gets the cached file's URL, without a query.
+ */
+export function engineWorkerOptions(s = current) {
+  return { type: "module", name: `threads=${searchThreads(s)}` };
 }
 
 /** Sets the <html> data attributes from the settings. */

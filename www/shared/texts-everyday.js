@@ -39,6 +39,9 @@ addTexts("en", {
   "opt.animation.fast": "Fast",
   "opt.animation.slow": "Slow",
   "opt.animation.none": "None",
+  "settings.threads": "Engine threads (bot, hints, analysis)",
+  "opt.threads.auto": "Automatic: cores minus one",
+  ...Object.fromEntries(["1", "2", "3", "4", "6", "8", "12", "16"].map((n) => [`opt.threads.${n}`, n === "1" ? "1 thread" : `${n} threads`])),
 
   // ---- clocks ----
   "reason.time_forfeit": ({ side: c }) => `${side(c)} ran out of time.`,
@@ -123,6 +126,9 @@ addTexts("ru", {
   "opt.animation.fast": "Быстрая",
   "opt.animation.slow": "Медленная",
   "opt.animation.none": "Без анимации",
+  "settings.threads": "Потоки движка (бот, подсказки, анализ)",
+  "opt.threads.auto": "Автоматически: ядра минус одно",
+  ...Object.fromEntries(["1", "2", "3", "4", "6", "8", "12", "16"].map((n) => [`opt.threads.${n}`, `${n} ${p(Number(n), "поток", "потока", "потоков")}`])),
 
   "reason.time_forfeit": ({ side: c }) => `У ${sideRu(c)} истекло время.`,
   "clock.label": ({ side: c }) => `Часы ${sideRu(c)}`,

@@ -14,7 +14,7 @@ pub const DEFAULT_DIR: &str = "www/egtb";
 pub fn egtb(argv: &[String]) -> Result<ExitCode, String> {
     let Some((sub, rest)) = argv.split_first() else {
         return Err(
-            "usage: shashki egtb build [--pieces N] [--max-men N] [--out DIR] [--distances N] [--threads N] [--block N] [--quantum Q] | probe [--dir DIR] | repack --from DIR --out DIR [--distances N]"
+            "usage: shashki egtb build [--pieces N] [--max-men N] [--out DIR] [--distances N] [--threads N] [--block N] [--quantum Q] | probe [--dir DIR] | repack --from DIR --out DIR [--distances N] | convert [--dir DIR] [--materials LIST] [--positions N] [--seed S] [--ms MS] [--levels 1,4,6]"
                 .into(),
         );
     };
@@ -22,7 +22,10 @@ pub fn egtb(argv: &[String]) -> Result<ExitCode, String> {
         "build" => build_cmd(rest),
         "probe" => probe_cmd(rest),
         "repack" => repack_cmd(rest),
-        other => Err(format!("unknown egtb command '{other}' (build or probe)")),
+        "convert" => crate::convert_cmd::convert(rest),
+        other => Err(format!(
+            "unknown egtb command '{other}' (build, probe, repack or convert)"
+        )),
     }
 }
 

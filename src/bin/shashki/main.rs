@@ -17,6 +17,7 @@
 
 mod args;
 mod book_cmd;
+mod convert_cmd;
 mod egtb_cmd;
 mod engine_cmd;
 mod game_cmd;
