@@ -75,6 +75,8 @@ const DEFAULTS = {
   movableColor: null,
   /** Called with a try that is no legal move ({from, to}) and {dragged}. */
   onAttempt: null,
+  /** The hint arrow's variant: "" or a name, drawn with class sb-arrow-NAME. */
+  hintVariant: "",
   /** Called with a sentence worth announcing (selection, path choice). */
   onAnnounce: null,
   /**
@@ -166,6 +168,28 @@ export class Board {
 
   setHint(move) {
     this.set({ hint: move || null });
+  }
+
+  /**
+   * Draws `move` as the hint arrow and redraws nothing else (cheap enough
+   * for a live analysis that finds a new best move at every depth);
+   * `variant` gives the arrow the class `sb-arrow-VARIANT` for a page's
+   * own colour. null clears it.
+   */
+  showArrow(move, variant = "") {
+    this.state.hint = move || null;
+    this.state.hintVariant = variant;
+    this._drawArrows();
+  }
+
+  /** The moves the board offers now (what the last set() gave it). */
+  get legalMoves() {
+    return this.state.legalMoves;
+  }
+
+  /** True while a move is being animated. */
+  get animating() {
+    return !!this.animation;
   }
 
   setViewOnly(viewOnly) {
@@ -370,7 +394,8 @@ export class Board {
     }
     const h = this.state.hint;
     if (h && h.path && h.path.length > 1) {
-      pathArrow(this.dom, layer, h.path, this.state.orientation, "sb-arrow").setAttribute(
+      const cls = this.state.hintVariant ? `sb-arrow sb-arrow-${this.state.hintVariant}` : "sb-arrow";
+      pathArrow(this.dom, layer, h.path, this.state.orientation, cls).setAttribute(
         "data-hint",
         h.notation || "",
       );
