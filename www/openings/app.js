@@ -7,7 +7,7 @@
 
 import { Board } from "../board/board.js";
 import { loadEngine } from "../board/engine.js";
-import { BotClient } from "../play/bot-client.js";
+import { BotClient } from "../shared/bot-client.js";
 import { fetchEngineData, installEngineData } from "../shared/engine-data.js";
 import { explorerHref, openingName, showOpening } from "../shared/opening.js";
 import { errorText } from "../shared/status-text.js";

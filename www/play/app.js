@@ -4,8 +4,9 @@
 
 import { Board } from "../board/board.js";
 import { loadEngine } from "../board/engine.js";
-import { BotClient } from "./bot-client.js";
-import { firstBoard, markFirstBoard, markInteractive } from "./first-board.js";
+import { BotClient } from "../shared/bot-client.js";
+import { firstBoard } from "./first-board.js";
+import { markFirstBoard, markInteractive } from "../shared/load-marks.js";
 import * as store from "./store.js";
 import { onLangChange, t } from "../i18n/i18n.js";
 import { explorerHref, showOpening } from "../shared/opening.js";
