@@ -39,7 +39,8 @@ const grepAt = args.indexOf("--grep");
 const grep = grepAt >= 0 ? args[grepAt + 1] : null;
 const fileAt = args.indexOf("--file");
 const files = fileAt >= 0 ? args[fileAt + 1].split(",") : null;
-const dist = args.find((a, i) => !a.startsWith("--") && i !== grepAt + 1 && i !== fileAt + 1) || "dist";
+const valued = new Set([grepAt, fileAt].filter((i) => i >= 0).map((i) => i + 1));
+const dist = args.find((a, i) => !a.startsWith("--") && !valued.has(i)) || "dist";
 
 // Every tests/e2e/*.test.mjs file exports `tests`.
 const tests = [];
