@@ -8,6 +8,7 @@ import { loadEngine } from "../board/engine.js";
 import { START_FEN } from "../board/fen.js";
 import { T, applyStatic } from "./texts.js";
 import { Tree } from "./tree.js";
+import { replay, withReplay } from "../shared/replay.js";
 
 export const $ = (id) => document.getElementById(id);
 applyStatic();
@@ -50,21 +51,9 @@ window.shashkiAnalysis = facts;
 
 /** A Game at `node` (start position and the moves to it). Free it after use. */
 export function gameAt(node, t = S.tree) {
-  const g = Game.fromFen(t.startFen);
-  try {
-    for (const m of t.moves(node)) g.play(m);
-  } catch (e) {
-    g.free();
-    throw e;
-  }
-  return g;
+  return replay(Game, t.startFen, t.moves(node));
 }
 
 export function withGame(node, fn) {
-  const g = gameAt(node);
-  try {
-    return fn(g);
-  } finally {
-    g.free();
-  }
+  return withReplay(Game, S.tree.startFen, S.tree.moves(node), fn);
 }
