@@ -4,7 +4,9 @@
 //   - a page's folder imports only its own files and the shared folders
 //     (board/, shared/, i18n/, pwa/) and the engine, never another page's;
 //   - no page reaches into the board's DOM (`.dom`, its <svg>): it uses
-//     the Board's API (board/board.js).
+//     the Board's API (board/board.js);
+//   - every name a module imports is exported where it is looked for (the
+//     pages are split into modules that import each other).
 // Run by scripts/test.sh: node --test tests/www/
 
 import { test } from "node:test";
@@ -74,6 +76,35 @@ test("no page touches the board's DOM", () => {
   assert.deepEqual(bad, [], "use the Board's API (board/board.js) instead");
 });
 
+/** The names a module exports (export function/const/let/class, export { a, b as c }, destructured consts). */
+function exportsOf(src) {
+  const names = new Set();
+  for (const m of src.matchAll(/^export\s+(?:async\s+)?(?:function\*?|const|let|var|class)\s+([\w$]+)/gm)) names.add(m[1]);
+  for (const m of src.matchAll(/^export\s+(?:const|let)\s+\{([^}]*)\}/gm)) for (const n of m[1].split(",")) names.add(n.trim().split(/\s*:\s*/).pop());
+  for (const m of src.matchAll(/^export\s*\{([^}]*)\}/gm)) for (const n of m[1].split(",")) names.add(n.trim().split(/\s+as\s+/).pop());
+  if (/^export\s+default\b/m.test(src)) names.add("default");
+  return names;
+}
+
+test("every name a www module imports is exported by the module it names", () => {
+  const bad = [];
+  for (const f of files) {
+    for (const m of source(f).matchAll(/^import\s*\{([^}]*)\}\s*from\s*"(\.[^"]+\.js)"/gm)) {
+      const target = relative(WWW, join(WWW, f, "..", m[2])).split("\\").join("/");
+      if (!files.includes(target)) {
+        bad.push(`${f}: ${m[2]} is no module under www/`);
+        continue;
+      }
+      const have = exportsOf(source(target));
+      for (const part of m[1].split(",")) {
+        const name = part.trim().split(/\s+as\s+/)[0];
+        if (name && !have.has(name)) bad.push(`${f}: ${name} is not exported by ${target}`);
+      }
+    }
+  }
+  assert.deepEqual(bad, []);
+});
+
 test("the checks catch what they are for", () => {
   // The patterns above on lines that break the rules (so the test is no
   // test that passes whatever the code).
@@ -81,4 +112,6 @@ test("the checks catch what they are for", () => {
   assert.ok(/querySelector\(["']svg["']\)/.test('$("board").querySelector("svg")'));
   const m = /(?:import|export)\s[^;]*?from\s*"([^"]+)"/.exec('import { BotClient } from "../play/bot-client.js";');
   assert.equal(relative(WWW, join(WWW, "lessons/trainer.js", "..", m[1])).split("/")[0], "play");
+  assert.ok(exportsOf("export const { Game, levels } = engine;").has("levels"));
+  assert.ok(!exportsOf("const { Game } = engine;").has("Game"));
 });
