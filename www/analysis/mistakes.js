@@ -16,7 +16,6 @@ import { Board } from "../board/board.js";
 import { onLangChange, t } from "../i18n/i18n.js";
 import { storage } from "../shared/util.js";
 import { expected, THRESHOLDS } from "./review.js";
-import "./mistakes-texts.js";
 
 const KEY = "shashki.mistakes.v1";
 /** The store keeps this many exercises (the oldest go first). */

@@ -6,12 +6,12 @@
 
 import { loadEngine } from "../board/engine.js";
 import { START_FEN } from "../board/fen.js";
-import { T, applyStatic } from "./texts.js";
+import { T } from "./texts.js";
 import { Tree } from "./tree.js";
+import { $ } from "../shared/util.js";
 import { replay, withReplay } from "../shared/replay.js";
 
-export const $ = (id) => document.getElementById(id);
-applyStatic();
+export { $ };
 for (const o of $("review-budget").options) o.textContent = T.seconds(Number(o.value));
 
 let loaded;

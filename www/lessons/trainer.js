@@ -13,7 +13,6 @@ import { onLangChange, t } from "../i18n/i18n.js";
 import { BotClient } from "../shared/bot-client.js";
 import { bandMoves, ruleFacts } from "../shared/facts.js";
 import { other, pressingCount, resultText } from "../shared/status-text.js";
-import "./trainer-texts.js";
 
 /** The endings: start position, the reader's side, what the reader must reach. */
 export const ENDINGS = [

@@ -18,7 +18,6 @@ import { GameClock } from "./clock.js";
 import { setupArchive } from "./my-games.js";
 import { announce } from "../shared/announce.js";
 import { $ } from "../shared/util.js";
-import "../shared/texts-everyday.js";
 import { board, boardHandlers } from "./page-board.js";
 import { buildGame, DEFAULT_LEVEL, engine, Game, isHumanTurn, isLive, levelInfo, LEVELS, S } from "./state.js";
 import { playMove, setGame, showMoveError, viewPosition } from "./game.js";
