@@ -31,7 +31,7 @@ function settingHopMs(own) {
 import { bindInput } from "./input.js";
 import { chooseMethods } from "./choose.js";
 import { drawMethods } from "./draw.js";
-import { addCrown, createSvg, layoutSquares } from "./render.js";
+import { addCrown, createSvg, layoutSquares, pathArrow } from "./render.js";
 
 const DEFAULTS = {
   orientation: "white",
@@ -69,8 +69,6 @@ const DEFAULTS = {
   movableColor: null,
   /** Called with a try that is no legal move ({from, to}) and {dragged}. */
   onAttempt: null,
-  /** The hint arrow's variant: "" or a name, drawn with class sb-arrow-NAME. */
-  hintVariant: "",
   /** Called with a sentence worth announcing (selection, path choice). */
   onAnnounce: null,
   /**
@@ -93,6 +91,8 @@ export class Board {
     this.sel = null; // {from, partial: [...], ambiguousTo}
     this.animation = null; // {token}
     this.focusSquare = "a1";
+    this.overlay = null; // showArrow's <svg>, made when first needed
+    this.overlayArrow = null; // {move, variant}
     this.dom = createSvg(this.state.label);
     container.appendChild(this.dom.svg);
     this.container = container;
@@ -143,15 +143,33 @@ export class Board {
   }
 
   /**
-   * Draws `move` as the hint arrow and redraws nothing else (cheap enough
-   * for a live analysis that finds a new best move at every depth);
-   * `variant` gives the arrow the class `sb-arrow-VARIANT` for a page's
-   * own colour. null clears it.
+   * Draws `move` as an arrow on an overlay of its own over the board (with
+   * `data-hint` = its notation), so that a new arrow repaints nothing else:
+   * a live analysis finds a new best move at every depth. `variant` gives
+   * it the class `sb-arrow-VARIANT` for a page's own colour; null clears it.
+   * The arrow follows the board's orientation.
    */
   showArrow(move, variant = "") {
-    this.state.hint = move || null;
-    this.state.hintVariant = variant;
-    this._drawArrows();
+    this.overlayArrow = move && move.path && move.path.length > 1 ? { move, variant } : null;
+    this._drawOverlay();
+  }
+
+  _drawOverlay() {
+    if (!this.overlay) {
+      if (!this.overlayArrow) return;
+      const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+      svg.setAttribute("viewBox", this.dom.svg.getAttribute("viewBox"));
+      svg.setAttribute("class", "sb-overlay");
+      svg.setAttribute("aria-hidden", "true");
+      if (getComputedStyle(this.container).position === "static") this.container.style.position = "relative";
+      this.container.appendChild(svg);
+      this.overlay = svg;
+    }
+    this.overlay.replaceChildren();
+    const a = this.overlayArrow;
+    if (!a) return;
+    const cls = a.variant ? `sb-arrow sb-arrow-${a.variant}` : "sb-arrow";
+    pathArrow(this.dom, this.overlay, a.move.path, this.state.orientation, cls).setAttribute("data-hint", a.move.notation || "");
   }
 
   /** The moves the board offers now (what the last set() gave it). */
@@ -227,6 +245,7 @@ export class Board {
     this._stopAnimation();
     this.unbind();
     this.dom.svg.remove();
+    if (this.overlay) this.overlay.remove();
   }
 
   // ---- drawing ----------------------------------------------------------
@@ -236,6 +255,7 @@ export class Board {
     if (this.laidOut !== o) {
       layoutSquares(this.dom, o);
       this.laidOut = o;
+      if (this.overlay) this._drawOverlay();
     }
     this._drawMarks();
     this._drawPieces();

@@ -131,8 +131,7 @@ export const drawMethods = {
     }
     const h = this.state.hint;
     if (h && h.path && h.path.length > 1) {
-      const cls = this.state.hintVariant ? `sb-arrow sb-arrow-${this.state.hintVariant}` : "sb-arrow";
-      pathArrow(this.dom, layer, h.path, this.state.orientation, cls).setAttribute(
+      pathArrow(this.dom, layer, h.path, this.state.orientation, "sb-arrow").setAttribute(
         "data-hint",
         h.notation || "",
       );
