@@ -1,7 +1,7 @@
 // The analysis board: a move tree with side lines, a position editor, live
 // multi-PV analysis and game review in Web Workers, the classic games,
 // links and PDN. Every rule comes from the engine (wasm Game and
-// validateSetup); every search runs in analysis-worker.js.
+// validateSetup); every search runs in ../shared/analysis-worker.js.
 //
 // The page's modules, one concern each, all sharing state.js:
 //   state.js          the engine, the tree, the mode, a Game at a node

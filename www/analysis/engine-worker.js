@@ -1,11 +1,11 @@
-// A search Worker (analysis-worker.js) behind a small client: one request
+// A search Worker (shared/analysis-worker.js) behind a small client: one request
 // at a time, each with its id; restart() stops whatever runs at once by
 // replacing the worker, and a worker that dies is replaced and reported as
 // an error of the request it was running.
 
 export class EngineWorker {
   constructor(onMessage) {
-    this.url = new URL("./analysis-worker.js", import.meta.url).href;
+    this.url = new URL("../shared/analysis-worker.js", import.meta.url).href;
     this.onMessage = onMessage;
     this.nextId = 1;
     this.busy = false;

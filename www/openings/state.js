@@ -18,7 +18,7 @@ export const S = {
 };
 
 export const GAMES_URL = new URL("../analysis/russian-games.pdn", import.meta.url).href;
-export const WORKER_URL = new URL("../analysis/analysis-worker.js", import.meta.url).href;
+export const WORKER_URL = new URL("../shared/analysis-worker.js", import.meta.url).href;
 export const EVAL_KEY = "shashki.openings.evals.v1";
 export const EVAL_MS = 300;
 

@@ -1,4 +1,4 @@
-// The analysis board's Web Worker: loads the same wasm module as the page
+// The search Worker of the analysis and openings pages: loads the same wasm module as the page
 // and does every search, so the page's main thread never does.
 //
 // Requests (each with an `id`; a newer request replaces the running one):
@@ -22,7 +22,7 @@
 // only, not fetched here).
 
 import init, * as wasm from "../shashki.js";
-import { fetchEngineData, installEngineData } from "../shared/engine-data.js";
+import { fetchEngineData, installEngineData } from "./engine-data.js";
 
 const { Analyzer, Game, pdnGames } = wasm;
 const engineData = fetchEngineData(["patterns"]);
