@@ -7,6 +7,7 @@
 #   scripts/e2e.sh              build, then test
 #   scripts/e2e.sh --no-build   test the dist/ already there
 #   scripts/e2e.sh --grep undo  only the tests whose name contains "undo"
+#   scripts/e2e.sh --file play  only the tests of tests/e2e/*play*.test.mjs
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

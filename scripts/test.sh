@@ -23,6 +23,8 @@ cargo test --release --target wasm32-unknown-unknown --no-default-features --tes
 cargo test --release --target wasm32-unknown-unknown --no-default-features --test web_openings
 step "fuzz smoke run (5 s per target; scripts/fuzz.sh)"
 bash scripts/fuzz.sh
+step "page structure and language tables (node --test tests/www/)"
+node --test tests/www/
 step "end-to-end tests of the built site"
 bash scripts/e2e.sh
 step "size of the web build (scripts/wasm-size.sh)"

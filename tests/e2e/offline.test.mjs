@@ -74,8 +74,8 @@ async function playAgainstBot(page) {
 /** The built site run.mjs serves (its first argument that is not an option). */
 function distDir() {
   const args = process.argv.slice(2);
-  const grepAt = args.indexOf("--grep");
-  return args.find((a, i) => !a.startsWith("--") && i !== grepAt + 1) || "dist";
+  const valued = new Set(["--grep", "--file"].map((o) => args.indexOf(o) + 1).filter((i) => i > 0));
+  return args.find((a, i) => !a.startsWith("--") && !valued.has(i)) || "dist";
 }
 
 const START = expectedPieces(

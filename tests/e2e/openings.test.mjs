@@ -89,6 +89,8 @@ export const tests = [
       await page.waitForFunction(() => document.querySelector("[data-opening]").dataset.openingId === "gorodskaya");
       // The PDN export carries it.
       await page.click("#io summary");
+      // the export is written on the details' toggle event, a task after the click
+      await page.waitForFunction(() => document.querySelector("#pdn-out").value !== "");
       const pdn = await page.$eval("#pdn-out", (e) => e.value);
       assert(pdn.includes('[Opening "Городская партия"]'), pdn);
       await page.screenshot({ path: shotPath(`openings-play-${lang}.png`) });

@@ -1,6 +1,9 @@
 // Runs the browser tests against a built site.
 //
-//   node tests/e2e/run.mjs [DIST_DIR] [--grep TEXT]
+//   node tests/e2e/run.mjs [DIST_DIR] [--grep TEXT] [--file NAME]
+//
+// --file NAME runs only the tests of the files whose name contains NAME
+// (--file widget,embed: several, separated by commas).
 //
 // Serves DIST_DIR (default dist/) on a free localhost port, starts the
 // system Chromium headless, runs every test in a fresh browser context and
@@ -31,16 +34,20 @@ function runWithin(t, body) {
   return Promise.race([body(), expired]).finally(() => clearTimeout(timer));
 }
 
-// Every tests/e2e/*.test.mjs file exports `tests`.
-const tests = [];
-for (const f of readdirSync(new URL(".", import.meta.url)).filter((f) => f.endsWith(".test.mjs")).sort()) {
-  tests.push(...(await import(`./${f}`)).tests);
-}
-
 const args = process.argv.slice(2);
 const grepAt = args.indexOf("--grep");
 const grep = grepAt >= 0 ? args[grepAt + 1] : null;
-const dist = args.find((a, i) => !a.startsWith("--") && i !== grepAt + 1) || "dist";
+const fileAt = args.indexOf("--file");
+const files = fileAt >= 0 ? args[fileAt + 1].split(",") : null;
+const valued = new Set([grepAt, fileAt].filter((i) => i >= 0).map((i) => i + 1));
+const dist = args.find((a, i) => !a.startsWith("--") && !valued.has(i)) || "dist";
+
+// Every tests/e2e/*.test.mjs file exports `tests`.
+const tests = [];
+for (const f of readdirSync(new URL(".", import.meta.url)).filter((f) => f.endsWith(".test.mjs")).sort()) {
+  if (files && !files.some((n) => f.includes(n))) continue;
+  tests.push(...(await import(`./${f}`)).tests);
+}
 
 for (const f of readdirSync(OUT_DIR)) if (f.startsWith("FAILED-")) rmSync(`${OUT_DIR}/${f}`);
 

@@ -13,7 +13,7 @@ function distDir() {
 }
 
 /**
- * Starts a search Worker (bot-worker.js or analysis/analysis-worker.js)
+ * Starts a search Worker (bot-worker.js or shared/analysis-worker.js)
  * named as the pages name it for `threads`, waits for its "ready" and asks
  * it `request`: returns {ready, answer}.
  */
@@ -58,7 +58,7 @@ export const tests = [
           assert(legal.includes(answer.result.move.notation), `${answer.result.move.notation} is a legal move (${threads} threads)`);
           assert(answer.result.nodes > 0 && answer.result.depth >= 4, `the hint searched (${answer.result.nodes} nodes, depth ${answer.result.depth})`);
         }
-        const { ready, answer } = await askWorker(page, "analysis/analysis-worker.js", 2, { type: "analyse", moves: ["c3-d4"], multipv: 2 });
+        const { ready, answer } = await askWorker(page, "shared/analysis-worker.js", 2, { type: "analyse", moves: ["c3-d4"], multipv: 2 });
         assertEq(ready.threads, 2, `analysis Worker threads (${ready.why})`);
         assert(answer.type === "depth" && answer.result.lines.length === 2, `the analysis reports its depths: ${JSON.stringify(answer).slice(0, 200)}`);
       } finally {

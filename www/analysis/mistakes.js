@@ -5,7 +5,7 @@
 //
 // Judging a try (docs/learning.md): the engine's own choice at review time
 // always counts. Any other legal move counts when the position after it,
-// evaluated by the engine (analysis-worker.js, at the review's time per
+// evaluated by the engine (shared/analysis-worker.js, at the review's time per
 // position), keeps the player's expected score within the inaccuracy
 // threshold of the position before it (a drop below 0.10; review.js's
 // scale): the same measure that marked the game's move, so a try that the
@@ -16,12 +16,11 @@ import { Board } from "../board/board.js";
 import { onLangChange, t } from "../i18n/i18n.js";
 import { storage } from "../shared/util.js";
 import { expected, THRESHOLDS } from "./review.js";
-import "./mistakes-texts.js";
 
 const KEY = "shashki.mistakes.v1";
 /** The store keeps this many exercises (the oldest go first). */
 export const STORE_MAX = 300;
-const WORKER_URL = new URL("./analysis-worker.js", import.meta.url).href;
+const WORKER_URL = new URL("../shared/analysis-worker.js", import.meta.url).href;
 
 /** How much a move lowers its player's expected score, from the evaluations before and after. */
 export function dropOf(side, before, after) {

@@ -1,16 +1,23 @@
-// English: every text the scripts write. (The static English of each page
-// stays in its HTML, which is also what a reader without JavaScript sees;
-// ru.js translates those elements by their data-i18n keys.)
+// English: the one table of the site's English for the scripts of every
+// page (t("key", {params}), and a page's section("prefix")). The static
+// English of the pages' HTML (elements marked data-i18n="key") stays in
+// the HTML, which is what a reader without JavaScript sees; page.js shows
+// it for English. Every key here and in the HTML has its entry in every
+// other language's table (tests/www/i18n.test.mjs). How to add a string:
+// docs/i18n.md.
+//
+// A section of a page keeps its own small helpers in a function scope.
 
 const side = (c) => (c === "black" ? "Black" : "White");
 const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
 const moves = (k) => n(k, "move", "moves");
 
-export default {
+const table = {
   // ---- common words -----------------------------------------------------
   "word.and": "and",
   "word.or": "or",
   "side.name": ({ side: c }) => side(c),
+  "lang.name": "English",
   "lang.label": "Language",
 
   // ---- status and results (play page and widget) ------------------------
@@ -190,6 +197,7 @@ export default {
   "play.pasteFirst": "Paste a FEN or a PDN first.",
   "play.loaded": "Game loaded. {status}",
   "play.levelOption": "{level} · {name}",
+  "play.levelDescription": "{description}",
   "play.gameOver": "The game is over.",
   "play.waitBot": "Wait: the bot is thinking.",
   "play.notYourMove": "It is not your move.",
@@ -332,7 +340,468 @@ export default {
   "openings.diagram": ({ name }) => `${name}: the position after the defining moves`,
   "openings.opened": ({ name }) => `Explorer at ${name}.`,
   "openings.moved": ({ move }) => `${move} played.`,
-  "analysis.opening": "Opening",
-  "analysis.filterOpening": "Opening",
-  "analysis.openingAny": "Any",
 };
+
+// ---- everyday play: settings, clocks, two players, My games (every page) ---
+Object.assign(table, (() => {
+  const side = (c) => (c === "black" ? "Black" : "White");
+
+  return {
+    // ---- settings ----
+    "settings.open": "Settings",
+    "settings.title": "Settings",
+    "settings.boardTheme": "Board",
+    "settings.pieceStyle": "Pieces",
+    "settings.coordinates": "Coordinates",
+    "settings.animation": "Animation",
+    "settings.sound": "Sound (moves, captures, crowning, end of game, low time)",
+    "settings.language": "Language",
+    "settings.close": "Close",
+    "settings.notStored": "Your browser does not let this page store the settings: they apply until you leave it.",
+    "settings.reducedMotion": "Your system asks for reduced motion, so moves are not animated.",
+    "opt.boardTheme.wood": "Wood",
+    "opt.boardTheme.green": "Green",
+    "opt.boardTheme.blue": "Blue",
+    "opt.boardTheme.contrast": "High contrast",
+    "opt.pieceStyle.classic": "Classic (turned wood)",
+    "opt.pieceStyle.flat": "Flat",
+    "opt.pieceStyle.outline": "Bold outline",
+    "opt.coordinates.around": "Around the board",
+    "opt.coordinates.squares": "On the squares",
+    "opt.coordinates.off": "Off",
+    "opt.animation.normal": "Normal",
+    "opt.animation.fast": "Fast",
+    "opt.animation.slow": "Slow",
+    "opt.animation.none": "None",
+    "settings.threads": "Engine threads (bot, hints, analysis)",
+    "opt.threads.auto": "Automatic: cores minus one",
+    "opt.threads.1": "1 thread",
+    "opt.threads.2": "2 threads",
+    "opt.threads.3": "3 threads",
+    "opt.threads.4": "4 threads",
+    "opt.threads.6": "6 threads",
+    "opt.threads.8": "8 threads",
+    "opt.threads.12": "12 threads",
+    "opt.threads.16": "16 threads",
+
+    // ---- clocks ----
+    "reason.time_forfeit": ({ side: c }) => `${side(c)} ran out of time.`,
+    "clock.label": ({ side: c }) => `${side(c)}'s clock`,
+    "clock.timeControl": "Time control",
+    "clock.none": "No clock",
+    "clock.custom": "Custom",
+    "clock.customWhite": "White's minutes",
+    "clock.customBlack": "Black's minutes",
+    "clock.customInc": "Increment, seconds per move",
+    "clock.handicapNote": "Different minutes for White and Black make a handicap.",
+    "clock.stoppedUndo": "The clocks are stopped for the rest of this game: a move was taken back.",
+    "clock.noUndoHumans": "No takebacks in a game on the clock between two players.",
+    "clock.lowTime": ({ side: c }) => `${side(c)} is low on time.`,
+    "clock.flag": ({ side: c }) => `${side(c)}'s flag fell.`,
+
+    // ---- two players ----
+    "play.autoFlip": "Turn the board to the side to move",
+    "play.turnOf": ({ side: c }) => `${side(c)}'s turn: pass the device.`,
+
+    // ---- my games ----
+    "archive.title": "My games",
+    "archive.empty": "No games kept yet. Every game you finish here is kept in this browser.",
+    "archive.filterResult": "Result",
+    "archive.filterOpponent": "Opponent",
+    "archive.all": "All",
+    "archive.win": "Won",
+    "archive.draw": "Drawn",
+    "archive.loss": "Lost",
+    "archive.unfinished": "Unfinished",
+    "archive.humans": "Two players",
+    "archive.level": ({ level }) => `Bot, level ${level}`,
+    "archive.open": "Analyse",
+    "archive.delete": "Delete",
+    "archive.deleteAll": "Delete all",
+    "archive.cancel": "Cancel",
+    "archive.deleteAllConfirm": "Delete every kept game? This cannot be undone.",
+    "archive.export": "Download all as PDN",
+    "archive.import": "Import a PDN file",
+    "archive.imported": ({ n }) => `${n} ${n === 1 ? "game" : "games"} imported.`,
+    "archive.importFailed": ({ message }) => `The file could not be read: ${message}`,
+    "archive.storageFailed": ({ message }) =>
+      `Your games cannot be kept in this browser (${message}). The game in progress goes on and is still saved for a reload.`,
+    "archive.stats": "Against the bot",
+    "archive.statsLine": ({ level, w, d, l }) => `Level ${level}: ${w} won, ${d} drawn, ${l} lost`,
+    "archive.strength": ({ elo, lo, hi }) => `Estimated strength: about ${elo} (likely ${lo} to ${hi}).`,
+    "archive.strengthAll": ({ elo }) => `Estimated strength: above ${elo} (you have not lost to the bot yet).`,
+    "archive.strengthNone": ({ elo }) => `Estimated strength: below ${elo} (no point against the bot yet).`,
+    "archive.noStrength": "Finish a game against the bot to see an estimate of your strength.",
+    "archive.gameLabel": ({ date, opponent, color, result }) => `${date}, ${opponent}, as ${side(color)}: ${result}`,
+    "archive.you": ({ color }) => `You played ${side(color)}`,
+    "archive.abandoned": "abandoned",
+    "archive.you.win": "you won",
+    "archive.you.draw": "a draw",
+    "archive.you.loss": "you lost",
+    "archive.you.unfinished": "unfinished",
+  };
+})());
+
+// ---- coordinate trainer (lessons page) -------------------------------------
+Object.assign(table, (() => {
+  return {
+    "coords.h2": "Coordinate trainer",
+    "coords.intro":
+      "Every square has a name: a letter for its column (a to h, from White's left) and a number for its row (1 to 8, from White's side). Moves are written with these names everywhere on this site, so learn them here: 30 seconds a run, as many squares as you can. Only the dark squares count, since the pieces never stand on the light ones.",
+    "coords.taskLabel": "Task",
+    "coords.task.find": "Find the square",
+    "coords.task.name": "Name the square",
+    "coords.sideLabel": "Board seen from",
+    "coords.side.white": "White's side",
+    "coords.side.black": "Black's side",
+    "coords.board": "Coordinate trainer board",
+    "coords.prompt.idle": "Choose a task and a side, then press Start.",
+    "coords.prompt.find": "Click this square:",
+    "coords.prompt.name": "Which square is marked?",
+    "coords.time": "Time left",
+    "coords.seconds": ({ s }) => `${s} s`,
+    "coords.score": "Score",
+    "coords.best": "Best",
+    "coords.start": "Start",
+    "coords.stop": "Stop",
+    "coords.right": ({ sq }) => `Right: ${sq}.`,
+    "coords.wrong.find": ({ sq, target }) => `That was ${sq}. Find ${target}.`,
+    "coords.wrong.name": ({ sq }) => `Not ${sq}. Look again.`,
+    "coords.over": ({ n, misses }) => `Time! ${n} ${n === 1 ? "square" : "squares"}, ${misses} ${misses === 1 ? "miss" : "misses"}.`,
+    "coords.record": ({ n }) => `Time! ${n} ${n === 1 ? "square" : "squares"}: a new best.`,
+    "coords.stopped": ({ n }) => `Stopped after ${n} ${n === 1 ? "square" : "squares"}; a stopped run is not kept as a best.`,
+  };
+})());
+
+// ---- endgame trainer (lessons page) ----------------------------------------
+Object.assign(table, (() => {
+  const side = (c) => (c === "white" ? "White" : "Black");
+  const moves = (n) => `${n} ${n === 1 ? "move" : "moves"}`;
+
+  return {
+    "trainer.h2": "Endgame trainer",
+    "trainer.intro":
+      "Play three classic endings against the endgame tables. After every move the tables give the exact result, and the machine answers with the best defence: the longest resistance when it is losing, the most dangerous try when it cannot win. The draw counts of the rules are the real ones, so a win that takes too long is a draw.",
+    "trainer.choose": "Choose an ending",
+    "trainer.petrov.name": "Petrov's triangle",
+    "trainer.petrov.task": ({ n }) =>
+      `Three kings against a lone king that is not on the main road. Take the black king by White's ${n}th move in this ending: after that the game is drawn.`,
+    "trainer.petrov.tip":
+      "Keep a king on the main road (a1–h8) so the black king can never step onto it. With the other two build Petrov's triangle: take squares from the black king, drive it to the edge, then catch it. The tables need 13 of your moves here, so you can afford only two wasted ones.",
+    "trainer.corner.name": "Two kings against a king in the double corner",
+    "trainer.corner.task": ({ n }) =>
+      `Two kings cannot usually beat one, but a king shut in the double corner (a7–b8) can be caught. With kings on both sides and three pieces on the board, the game is drawn after ${moves(n)} without a capture: win within them.`,
+    "trainer.corner.tip":
+      "Keep the black king inside the double corner: block its way out along the long diagonals, then force it onto a square where it must be taken.",
+    "trainer.road.name": "Holding the main road",
+    "trainer.road.task": ({ n }) =>
+      `You defend with the lone black king against three kings. Reach the main road (a1–h8) and stay on it: once your king has stood there for ${moves(n)} with no white king on the road, the game is drawn.`,
+    "trainer.road.tip":
+      "On the road, step only to squares where no white king can jump you: look at each white king's diagonals before you move. If a white king takes the road, the count starts again.",
+    "trainer.board": ({ name }) => `${name}: board`,
+    "trainer.movesLeft": "Moves left",
+    "trainer.movesLeftNone": "no count",
+    "trainer.tablebase": "Verdict",
+    "trainer.moveList": "Moves",
+    "trainer.restart": "Restart",
+    "trainer.hint": "Show the best move",
+    "trainer.youPlay": ({ side: c }) => `You play ${side(c)}.`,
+    "trainer.loading": "Loading the endgame tables…",
+    "trainer.thinking": "The tables are answering…",
+    "trainer.yourMove": "Your move.",
+    "trainer.unknown": "Tablebase: no exact answer here (the table is not loaded, or the counts are outside it)",
+    "trainer.best": ({ move, why }) => `Best move: ${move}${why ? ` (${why})` : ""}.`,
+    "trainer.bestWin": ({ n }) => (n == null ? "keeps the win" : `wins in ${moves(n)}`),
+    "trainer.bestDraw": "holds the draw",
+    "trainer.bestLoss": ({ n }) => (n == null ? "resists longest" : `lasts ${moves(n)}`),
+    "trainer.noBest": "The tables have no move to suggest here.",
+    "trainer.played": ({ who, move }) => `${who === "you" ? "You played" : "The machine replied"} ${move}.`,
+    "trainer.slipWin": "That move let the win slip: the tables now say draw.",
+    "trainer.slipDraw": "That move loses: the tables now say White wins.",
+    "trainer.slower": ({ n }) => `Not the fastest: the win now takes ${moves(n)}.`,
+    "trainer.endWon": ({ n }) => `You won in ${moves(n)}, within the count.`,
+    "trainer.endCount": "The count ran out: draw. The win was there; restart and waste fewer moves.",
+    "trainer.endHeld": "Draw: you held the main road until the count ran out. Well defended!",
+    "trainer.endLost": "You lost: your king was caught. Restart and keep to the safe squares.",
+    "trainer.endOther": ({ result }) => `Game over. ${result}`,
+    "trainer.failed": ({ message }) => `The endgame tables could not answer: ${message}`,
+    "trainer.countLabel": ({ n, side: c }) =>
+      c ? `${side(c)} has ${moves(n)} left to win` : `${moves(n)} left for each side`,
+  };
+})());
+
+// ---- learn from your mistakes (analysis page) ------------------------------
+Object.assign(table, (() => {
+  const side = (c) => (c === "white" ? "White" : "Black");
+
+  return {
+    "mistakes.title": "Learn from your mistakes",
+    "mistakes.board": "Exercise board",
+    "mistakes.count": ({ n, total }) => `Exercise ${n} of ${total}`,
+    "mistakes.context": ({ side: s, number, move, kind, label }) =>
+      `${label ? `${label}: here` : "Here"} ${side(s)} played ${number} ${move}, a ${kind}.`,
+    "mistakes.prompt": ({ side: s }) => `${side(s)} to move. Find a better move.`,
+    "mistakes.thinking": "The engine is judging your move…",
+    "mistakes.right": ({ move, best }) => `${move} is good: it keeps the position. The engine's choice was ${best}.`,
+    "mistakes.rightBest": ({ move }) => `${move}: the engine's own choice. Well found!`,
+    "mistakes.wrong": ({ move, drop }) =>
+      `${move} is not better: it costs ${Math.round(drop * 100)} points of expected score. Press Retry.`,
+    "mistakes.sameMove": ({ move }) => `${move} is the move played in the game. Press Retry and look for another.`,
+    "mistakes.hinted": ({ square }) => `Hint: the better move starts from ${square}.`,
+    "mistakes.error": ({ message }) => `The engine could not judge the move: ${message}`,
+    "mistakes.line": ({ best, line }) => `The engine's line: ${line || best}`,
+    "mistakes.hint": "Hint",
+    "mistakes.show": "Show the engine's line",
+    "mistakes.retry": "Retry",
+    "mistakes.next": "Next exercise",
+    "mistakes.close": "Close",
+    "mistakes.fromReview": ({ n }) => `Learn from the mistakes (${n})`,
+    "mistakes.stored": ({ n }) => `Practise saved mistakes (${n})`,
+    "mistakes.none": "The review found no mistake or blunder to practise.",
+  };
+})());
+
+// ---- analysis page (analysis/texts.js: T.key is "analysis.key") ------------
+Object.assign(table, (() => {
+  const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+  const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+
+
+  function resultWord(r) {
+    return r === "2-0" ? "1–0" : r === "0-2" ? "0–1" : r === "1-1" ? "½–½" : r;
+  }
+
+  function formatNps(nps) {
+    if (nps >= 1e6) return `${(nps / 1e6).toFixed(1)} M nodes/s`;
+    if (nps >= 1e3) return `${Math.round(nps / 1e3)} k nodes/s`;
+    return `${nps} nodes/s`;
+  }
+
+  // in Russian); the page reloads when the language is switched.
+
+  return {
+    "analysis.skipToBoard": "Skip to the board",
+    "analysis.docTitle": "Analysis board · Shashki",
+    "analysis.pageTitle": "Analysis board",
+    "analysis.positionTitle": "Position",
+    "analysis.navGroup": "Moves",
+    "analysis.navFirst": "Start of the game",
+    "analysis.navPrev": "Previous move",
+    "analysis.navNext": "Next move",
+    "analysis.navLast": "End of the line",
+    "analysis.flip": "Flip",
+    "analysis.editPosition": "Edit position",
+    "analysis.boardLabel": "Analysis board",
+    "analysis.editorBoardLabel": "Position editor board",
+
+    "analysis.editorTitle": "Position editor",
+    "analysis.editorHelp": "Choose a piece, then click or tap squares to place it; the same piece again removes it.",
+    "analysis.paletteLabel": "Piece to place",
+    "analysis.whiteMan": "White man",
+    "analysis.whiteKing": "White king",
+    "analysis.blackMan": "Black man",
+    "analysis.blackKing": "Black king",
+    "analysis.emptySquare": "Empty",
+    "analysis.sideToMove": "Side to move",
+    "analysis.white": "White",
+    "analysis.black": "Black",
+    "analysis.clearBoard": "Clear board",
+    "analysis.startPosition": "Start position",
+    "analysis.fenLabel": "FEN",
+    "analysis.load": "Load",
+    "analysis.editorDone": "Analyse this position",
+    "analysis.editorCancel": "Back without changes",
+    "analysis.editorInvalid": (why) => `Not a legal position. ${why}`,
+    "analysis.editorNoMoves": (side) => `${cap(side)} has no legal move here: the game would already be over.`,
+    "analysis.editorBadFen": (why) => `This FEN cannot be read. ${why}`,
+    "analysis.editorPlaced": (piece, square) => `${piece} on ${square}.`,
+    "analysis.editorRemoved": (square) => `${square} emptied.`,
+
+    "analysis.analysisTitle": "Engine",
+    "analysis.analyseOn": "Analyse",
+    "analysis.analyseOff": "Stop",
+    "analysis.bestLine": "Best line:",
+    "analysis.candidates": "Candidate moves",
+    "analysis.engineFailed": (message) => `The engine could not be loaded (${message}). Reload the page to try again.`,
+    "analysis.engineLoading": "Starting the engine…",
+    "analysis.engineIdle": "Press Analyse to let the engine think about this position.",
+    "analysis.gameOverNoAnalysis": "The game is over in this position.",
+    "analysis.depthInfo": (depth, nps) => `depth ${depth} · ${formatNps(nps)}`,
+    "analysis.provenDone": "proven",
+    "analysis.winsIn": (side, moves) => `${cap(side)} wins in ${plural(moves, "move", "moves")}`,
+    "analysis.evalWords": (score) =>
+      score > 0.3 ? `White is better by ${score.toFixed(1)}` : score < -0.3 ? `Black is better by ${(-score).toFixed(1)}` : "About level",
+
+    "analysis.movesTitle": "Moves",
+    "analysis.promote": "Promote line",
+    "analysis.deleteLine": "Delete from here",
+    "analysis.treeHelp":
+      "Play any move on the board: a move played at an earlier point starts a side line. Arrow keys walk the tree (left and right: back and forward; up and down: other lines).",
+    "analysis.treeLabel": "Moves and side lines",
+    "analysis.noMoves": "No moves yet: play one on the board.",
+    "analysis.startOfGame": "Start",
+    "analysis.sideLine": "Side line",
+
+    "analysis.toMove": (side) => `${cap(side)} to move.`,
+    "analysis.statusWin": (winner) => `${cap(winner)} has won.`,
+    "analysis.statusDraw": "The game is drawn.",
+    "analysis.played": (side, move) => `${cap(side)} played ${move}.`,
+    "analysis.atStart": "Start position.",
+
+    "analysis.reviewTitle": "Game review",
+    "analysis.reviewBudget": "Time per position",
+    "analysis.seconds": (ms) => `${ms / 1000} s`,
+    "analysis.reviewStart": "Review the main line",
+    "analysis.reviewCancel": "Cancel the review",
+    "analysis.reviewProgress": "Review progress",
+    "analysis.reviewRunning": (done, total) => `Evaluating position ${done} of ${total}…`,
+    "analysis.reviewDone": (marks) =>
+      marks === 0 ? "Review done: no move lost much." : `Review done: ${plural(marks, "move", "moves")} marked.`,
+    "analysis.reviewNothing": "There are no moves to review: play or load a game first.",
+    "analysis.reviewCancelled": "Review cancelled.",
+    "analysis.reviewThresholds":
+      "A move is marked by how much it lowers its player's expected score: inaccuracy from 0.10, mistake from 0.20, blunder from 0.30.",
+    "analysis.marksLabel": "Marked moves",
+    "analysis.graphLabel": (n) => `Evaluation graph of ${plural(n, "position", "positions")}, White's view. Click a point to go to that move.`,
+    "analysis.markName": { inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder" },
+    "analysis.markLine": (number, move, kind, better, line) =>
+      `${number} ${move}: ${kind}. Better ${better}${line ? ` (${line})` : ""}.`,
+
+    "analysis.classicsTitle": "Classic games",
+    "analysis.classicsHelp": "200 games of USSR championships. Open one to review it.",
+    "analysis.filterPlayer": "Player",
+    "analysis.filterYear": "Year",
+    "analysis.filterResult": "Result",
+    "analysis.resultAny": "Any",
+    "analysis.opening": "Opening",
+    "analysis.filterOpening": "Opening",
+    "analysis.openingAny": "Any",
+    "analysis.reviewOpening": (name) => `Opening of the main line: ${name}.`,
+    "analysis.resultWhite": "White won",
+    "analysis.resultBlack": "Black won",
+    "analysis.resultDraw": "Draw",
+    "analysis.classicsCount": (shown, total) => `${shown} of ${total} games.`,
+    "analysis.classicsLoading": "Loading the games…",
+    "analysis.classicsFailed": (message) => `The games could not be loaded: ${message}.`,
+    "analysis.classicItem": (g) => `${g.white} – ${g.black}, ${g.year ?? "?"}, ${resultWord(g.result)}, ${g.event}`,
+    "analysis.classicOpened": (g) => `${g.white} – ${g.black} (${g.year ?? "?"}) opened; reviewing it.`,
+
+    "analysis.ioTitle": "Link, FEN and PDN",
+    "analysis.linkLabel": "Link to this position and line",
+    "analysis.pdnLabel": "PDN (side lines as variations)",
+    "analysis.pasteLabel": "Paste a FEN, a PDN or a link",
+    "analysis.copy": "Copy",
+    "analysis.copied": "Copied.",
+    "analysis.badFen": (why) => `This FEN cannot be read. ${why} The previous position is kept.`,
+    "analysis.badPdn": (why) => `This PDN cannot be read. ${why} The previous position is kept.`,
+    "analysis.badLink": (why) => `This link cannot be opened. ${why} The previous position is kept.`,
+    "analysis.loadedFen": "Position loaded.",
+    "analysis.loadedPdn": "Game loaded.",
+    "analysis.emptyPaste": "Paste something first.",
+  };
+})());
+
+// ---- puzzles page (puzzles/texts.js: texts.key is "puzzles.key") -----------
+Object.assign(table, (() => {
+  return {
+    "puzzles.skip": "Skip to the puzzle",
+    "puzzles.docTitle": "Puzzles · Shashki",
+    "puzzles.heading": "Puzzles",
+    "puzzles.lead":
+      "Shots from real games and from games played by the engine. In each position one line, and only one, wins material or the game; the engine has proven it by searching every defence.",
+    "puzzles.controlsLabel": "Choose a puzzle",
+    "puzzles.statsHeading": "Your record",
+    "puzzles.footer": "Every puzzle was mined and proven by this site's engine; every move you try is judged by it, in your browser.",
+    "puzzles.loading": "Loading the puzzles…",
+    "puzzles.loadFailed": "The puzzles could not be loaded. Check your connection and reload the page.",
+    "puzzles.noMatch": "No puzzle matches these filters.",
+    "puzzles.filterTheme": "Theme",
+    "puzzles.filterDifficulty": "Difficulty",
+    "puzzles.anyTheme": "All themes",
+    "puzzles.anyDifficulty": "All difficulties",
+    "puzzles.difficulty": {
+      easy: "Easy (up to 1200)",
+      medium: "Medium (1200–1599)",
+      hard: "Hard (1600–1999)",
+      expert: "Expert (2000 and up)",
+    },
+    "puzzles.themes": {
+      shot: "Shot (sacrifice)",
+      "quiet-move": "Quiet move",
+      crowning: "Crowning",
+      breakthrough: "Breakthrough",
+      "multi-capture": "Multiple capture",
+      win: "Winning the game",
+      kings: "Kings",
+      endgame: "Endgame",
+      opening: "Opening",
+    },
+    "puzzles.previous": "Previous",
+    "puzzles.next": "Next",
+    "puzzles.daily": "Today's puzzle",
+    "puzzles.dailyBadge": "Today's puzzle",
+    "puzzles.analyse": "Analyse this position",
+    "puzzles.copyLink": "Link to this puzzle",
+    "puzzles.linkCopied": "Link copied.",
+    "puzzles.solutionHeading": "Solution",
+    "puzzles.ratingLabel": "Your rating",
+    "puzzles.streakLabel": "Streak",
+    "puzzles.bestLabel": "Best streak",
+    "puzzles.solvedLabel": "Solved",
+    "puzzles.resetStats": "Reset my statistics",
+    "puzzles.resetConfirm": "Statistics reset.",
+    "puzzles.storedHere": "Your rating and streak are kept in this browser only.",
+    "puzzles.prompt": (side, gain) =>
+      `${side === "white" ? "White" : "Black"} to move and win${gain >= 100000 ? "" : " material"}. Find the only winning line.`,
+    "puzzles.success": "The only winning line.",
+    "puzzles.title": (n, total) => `Puzzle ${n} of ${total}`,
+    "puzzles.meta": (rating, themes) => `Rating ${rating} · ${themes}`,
+    "puzzles.source": (s) => `From ${s}`,
+    "puzzles.gain": (g) =>
+      g >= 100000
+        ? "The line wins the game."
+        : `The line wins material worth ${g / 100} ${g === 100 ? "man" : "men"} (a king counts as three).`,
+    "puzzles.resultSolved": (delta, rating) => `Solved! Rating ${rating} (${delta >= 0 ? "+" : ""}${delta}).`,
+    "puzzles.resultFailed": (delta, rating) => `Not this time. Rating ${rating} (${delta >= 0 ? "+" : ""}${delta}). The streak starts again.`,
+    "puzzles.resultAgain": "Solved again (a puzzle counts for your rating once).",
+    "puzzles.streak": (n) => `${n} in a row`,
+    "puzzles.solvedCount": (n, total) => `${n} of ${total}`,
+    "puzzles.hint": "This move does not keep the advantage. Look for a move that forces your opponent's replies.",
+    "puzzles.dailyTitle": (date) => `Today's puzzle (${date})`,
+    "puzzles.runStart": "Puzzle run (3 minutes)",
+    "puzzles.runStop": "Stop the run",
+    "puzzles.runClock": "Time",
+    "puzzles.runScore": "Solved",
+    "puzzles.runBestLabel": "Best puzzle run",
+    "puzzles.runTitle": (k) => `Puzzle run: puzzle ${k}`,
+    "puzzles.runRight": "Right! Next puzzle…",
+    "puzzles.runWrong": (s) => `Wrong: ${s} seconds off the clock. Next puzzle…`,
+    "puzzles.runOver": (n, misses, record) =>
+      `Time! ${n} ${n === 1 ? "puzzle" : "puzzles"} solved, ${misses} ${misses === 1 ? "miss" : "misses"}.${record ? " A new best!" : ""}`,
+    "puzzles.runStopped": (n) => `Run stopped after ${n} solved; a stopped run is not kept as a best.`,
+    "puzzles.dashHeading": "Dashboard",
+    "puzzles.dashEmpty": "Solve or miss a few puzzles and your rating graph and your accuracy per theme appear here.",
+    "puzzles.graphHeading": "Rating over your puzzles",
+    "puzzles.graphLabel": (first, last, lo, hi, n) => `Rating graph over ${n} ${n === 1 ? "puzzle" : "puzzles"}: from ${first} to ${last}, lowest ${lo}, highest ${hi}.`,
+    "puzzles.accuracyHeading": "Accuracy by theme",
+    "puzzles.themeCol": "Theme",
+    "puzzles.accuracyCol": "Solved",
+    "puzzles.accuracy": (solved, tried) => `${solved} of ${tried} (${Math.round((100 * solved) / tried)}\u00a0%)`,
+    "puzzles.practise": (theme) => `Practise your weakest theme: ${theme}`,
+    "puzzles.weakNotYet": (n) => `Try each theme ${n} times and the weakest one is offered for practice.`,
+    "puzzles.recentHeading": "Latest puzzles",
+    "puzzles.historyItem": (solved, rating) => `${solved ? "Solved" : "Missed"}, rating ${rating}`,
+  };
+})());
+
+// ---- offline and update notice (pwa/texts.js) ------------------------------
+Object.assign(table, (() => {
+  return {
+    "pwa.updateReady": "A new version of Shashki is ready.",
+    "pwa.reload": "Reload",
+    "pwa.later": "Later",
+    "pwa.updateLabel": "Update",
+  };
+})());
+
+export default table;

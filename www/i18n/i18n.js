@@ -1,5 +1,5 @@
-// The site's words in two languages. One table per language (en.js, ru.js;
-// other modules add theirs with addTexts); pages ask by key:
+// The site's words in two languages. One table per language (en.js, ru.js)
+// for every page; pages ask by key:
 //
 //   t("play.toMove", { side: "white" })  ->  "White to move" / "Ход белых"
 //
@@ -15,19 +15,17 @@ import en from "./en.js";
 import ru from "./ru.js";
 import { storage } from "../shared/util.js";
 
-export const LANGS = ["en", "ru"];
+// The languages: one table each (a new language is its file, its import
+// above and its entry here). Each table names its language in itself
+// ("lang.name"), for the switch.
+const TABLES = { en, ru };
+export const LANGS = Object.keys(TABLES);
 /** Each language's name in itself, for the switch. */
-export const LANG_NAMES = { en: "English", ru: "Русский" };
+export const LANG_NAMES = Object.fromEntries(LANGS.map((l) => [l, TABLES[l]["lang.name"]]));
 const KEY = "shashki.lang";
 
-const tables = { en: { ...en }, ru: { ...ru } };
+const tables = TABLES;
 const listeners = new Set();
-
-/** Adds (or overrides) keys of one language: a page's own texts. */
-export function addTexts(lang, table) {
-  if (!tables[lang]) tables[lang] = {};
-  Object.assign(tables[lang], table);
-}
 
 function pick(value) {
   const v = String(value || "").toLowerCase().trim();
@@ -83,12 +81,18 @@ export function onLangChange(fn) {
 }
 
 /**
- * A page's own table in the current language: `en` with the keys of
- * `byLang[lang()]` over it (for pages that keep their texts as one object,
- * e.g. `localTable(en, { ru })` with ru from ./ru-analysis.js).
+ * The keys under `prefix.` in the current language (English where a key
+ * is missing), without the prefix: section("analysis").flip is
+ * t("analysis.flip"). For the pages that keep their words as one object
+ * (analysis, puzzles, pwa).
  */
-export function localTable(en, byLang = {}) {
-  return { ...en, ...(byLang[current] || {}) };
+export function section(prefix, l = current) {
+  const p = `${prefix}.`;
+  const out = {};
+  for (const table of [tables.en, tables[l] || {}]) {
+    for (const [k, v] of Object.entries(table)) if (k.startsWith(p)) out[k.slice(p.length)] = v;
+  }
+  return out;
 }
 
 /** True when the chosen language (or English) has the key. */

@@ -13,7 +13,6 @@ import { Board } from "../board/board.js";
 import { DARK_SQUARES } from "../board/geometry.js";
 import { onLangChange, t } from "../i18n/i18n.js";
 import { storage } from "../shared/util.js";
-import "./coords-texts.js";
 
 const BEST_KEY = "shashki.coords.best";
 /** The length of a run, in seconds, unless the root's data-seconds says otherwise. */

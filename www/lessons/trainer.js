@@ -10,10 +10,9 @@
 import { Board } from "../board/board.js";
 import { loadEngine } from "../board/engine.js";
 import { onLangChange, t } from "../i18n/i18n.js";
-import { BotClient } from "../play/bot-client.js";
+import { BotClient } from "../shared/bot-client.js";
 import { bandMoves, ruleFacts } from "../shared/facts.js";
 import { other, pressingCount, resultText } from "../shared/status-text.js";
-import "./trainer-texts.js";
 
 /** The endings: start position, the reader's side, what the reader must reach. */
 export const ENDINGS = [

@@ -4,9 +4,7 @@
 // view-only until the engine is ready; then app.js gives it the engine's
 // position and legal moves, which are the truth.
 //
-// Two performance marks time the load (scripts/bench-load.mjs reads them):
-// "shashki:board" when the first board is on screen and
-// "shashki:interactive" when it takes moves.
+// The load's performance marks are set with shared/load-marks.js.
 
 import { readFen, START_FEN } from "../board/fen.js";
 import { decodeShare } from "./store.js";
@@ -36,17 +34,4 @@ export function firstBoard(saved, hash) {
     legalMoves: [],
     viewOnly: true,
   };
-}
-
-/** Marks the moment the first board is painted (the frame after it is drawn). */
-export function markFirstBoard(name = "shashki:board") {
-  if (performance.getEntriesByName(name).length) return;
-  requestAnimationFrame(() => {
-    if (!performance.getEntriesByName(name).length) performance.mark(name);
-  });
-}
-
-/** Marks the moment the board takes moves. */
-export function markInteractive(name = "shashki:interactive") {
-  if (!performance.getEntriesByName(name).length) performance.mark(name);
 }

@@ -11,17 +11,12 @@ import { Archive } from "./archive.js";
 import { estimateStrength } from "./strength.js";
 import { lang } from "../i18n/i18n.js";
 import { errorText, reasonText } from "../shared/status-text.js";
+import { START_FEN } from "../board/fen.js";
 
-const $ = (id) => document.getElementById(id);
+import { $ } from "../shared/util.js";
 
 export function setupArchive({ engine, t, onError, confirmDialog }) {
   const archive = new Archive();
-  const START_FEN = (() => {
-    const g = new engine.Game();
-    const fen = g.fen();
-    g.free();
-    return fen;
-  })();
   let entries = [];
   let failed = "";
 

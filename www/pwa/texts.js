@@ -1,18 +1,10 @@
-// Every word the offline/update notice shows: English here, Russian in
-// ../i18n/ru-pwa.js (same keys), picked by the site's language at the moment
-// the notice is shown.
+// The offline and update notice's words: the "pwa." section of the site's
+// tables (www/i18n/en.js, ru.js), in the language of the moment the notice
+// is shown.
 
-import { localTable } from "../i18n/i18n.js";
-import ru from "../i18n/ru-pwa.js";
-
-const en = {
-  updateReady: "A new version of Shashki is ready.",
-  reload: "Reload",
-  later: "Later",
-  updateLabel: "Update",
-};
+import { section } from "../i18n/i18n.js";
 
 /** The notice's words in the current language. */
 export function texts() {
-  return localTable(en, { ru });
+  return section("pwa");
 }

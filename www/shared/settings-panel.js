@@ -6,7 +6,6 @@
 // the <html> data attributes; the language goes through the i18n module.
 
 import { LANG_NAMES, LANGS, lang, onLangChange, setLang, t } from "../i18n/i18n.js";
-import "./texts-everyday.js";
 import { ATTRS, OPTIONS, applySettings, getSettings, onSettingsChange, setSetting } from "./settings.js";
 
 applySettings();

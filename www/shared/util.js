@@ -47,3 +47,6 @@ export const storage = {
     }
   },
 };
+
+/** The element with this id (the pages' shorthand). */
+export const $ = (id) => document.getElementById(id);

@@ -1,4 +1,4 @@
-// The analysis board's Web Worker: loads the same wasm module as the page
+// The search Worker of the analysis and openings pages: loads the same wasm module as the page
 // and does every search, so the page's main thread never does.
 //
 // Requests (each with an `id`; a newer request replaces the running one):
@@ -21,11 +21,11 @@
 // the native engine's evaluation (the opening book is for the bot's levels
 // only, not fetched here).
 
-import { fetchEngineData, installEngineData } from "../shared/engine-data.js";
-import { loadSearchEngine } from "../shared/engine-module.js";
+import { fetchEngineData, installEngineData } from "./engine-data.js";
+import { loadSearchEngine } from "./engine-module.js";
 
 // The ordinary module, or the threaded one when the Worker's name asks for
-// threads and the page is cross-origin isolated (../shared/engine-module.js).
+// threads and the page is cross-origin isolated (engine-module.js).
 let wasm = null;
 let threads = 1;
 let why = "";
@@ -35,7 +35,7 @@ const ready = loadSearchEngine()
     ({ wasm, threads, why } = loaded);
     return installEngineData(wasm, engineData);
   })
-  .then(() => self.postMessage({ type: "ready", threads }));
+  .then(() => self.postMessage({ type: "ready", threads, why }));
 let analyzer = null;
 let running = null; // id of the analysis or review in progress
 

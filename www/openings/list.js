@@ -1,0 +1,36 @@
+// The list of every named opening, with its notes.
+
+import { explorerHref, openingName } from "../shared/opening.js";
+import { lang, t } from "../i18n/i18n.js";
+import { $ } from "../shared/util.js";
+import { el, OPENINGS, S } from "./state.js";
+
+// ---- the list of named openings ---------------------------------------------
+
+export function renderList() {
+  const items = OPENINGS.map((o) => {
+    const name = openingName(o);
+    const notes = S.NOTES.get(o.id) || {};
+    const open = el("a", {
+      class: "btn btn-small",
+      href: explorerHref(o.id),
+      text: t("openings.open"),
+      "aria-label": t("openings.openNamed", { name }),
+    });
+    const diagram = document.createElement("shashki-board");
+    diagram.setAttribute("fen", o.fen);
+    diagram.setAttribute("size", "240");
+    diagram.setAttribute("caption", t("openings.diagram", { name }));
+    return el(
+      "li",
+      { class: "opening-entry", "data-opening-entry": "", "data-id": o.id, id: `opening-${o.id}` },
+      el("h3", { text: name }),
+      el("p", { class: "opening-moves", text: o.moves.join(" ") }),
+      diagram,
+      el("p", { class: "opening-about", text: notes[lang() === "ru" ? "about-ru" : "about-en"] || "" }),
+      el("p", { class: "opening-source hint" }, notes.source ? `${t("openings.source")}: ${notes.source}${notes.note ? ` ${notes.note}` : ""}` : ""),
+      open,
+    );
+  });
+  $("opening-list").replaceChildren(...items);
+}
