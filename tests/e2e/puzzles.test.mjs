@@ -164,13 +164,27 @@ export const tests = [
       await page.focus("#prev");
       await page.keyboard.press("Enter");
       await boardReady(page, p.id);
-      // A theme filter: every puzzle offered has the theme.
-      await page.selectOption("#theme", "crowning");
-      for (let i = 0; i < 3; i++) {
-        const id = await page.evaluate(() => document.querySelector("#board-slot shashki-board").id.slice("puzzle-".length));
-        const shown = puzzles.find((x) => x.id === id);
-        assert(shown.themes.includes("crowning"), `${id} has the theme`);
-        await page.click("#next");
+      // The theme filter: one option per theme of the collection, with
+      // its count; every puzzle offered has the chosen theme.
+      const options = await page.$$eval("select[data-puzzle-theme] option", (os) =>
+        os.map((o) => [o.value, o.textContent]),
+      );
+      const counts = new Map();
+      for (const x of puzzles) for (const t of x.themes) counts.set(t, (counts.get(t) || 0) + 1);
+      assertEq(options.length, counts.size + 1, "all themes and one option per theme");
+      assert(counts.size >= 12, `${counts.size} themes`);
+      for (const [value, text] of options.slice(1)) {
+        assert(counts.get(value) >= 30, `${value}: ${counts.get(value)} puzzles`);
+        assert(text.endsWith(`(${counts.get(value)})`) && !text.startsWith(value), `${value} named: ${text}`);
+      }
+      for (const theme of ["breakthrough", "lock"]) {
+        await page.selectOption("select[data-puzzle-theme]", theme);
+        for (let i = 0; i < 3; i++) {
+          const id = await page.evaluate(() => document.querySelector("#board-slot shashki-board").id.slice("puzzle-".length));
+          const shown = puzzles.find((x) => x.id === id);
+          assert(shown.themes.includes(theme), `${id} has the theme ${theme}`);
+          await page.click("#next");
+        }
       }
       // A difficulty filter.
       await page.selectOption("#theme", "");
@@ -228,6 +242,16 @@ export const tests = [
       const prompt = await page.textContent("#board-slot .sbw-prompt");
       assert(/^Ход (белых|чёрных)/.test(prompt.trim()), prompt);
       assert((await page.textContent("#puzzle-title")).startsWith("Задача "), "title");
+      // The themes in the game's Russian terms.
+      const names = await page.$$eval("select[data-puzzle-theme] option", (os) =>
+        Object.fromEntries(os.map((o) => [o.value, o.textContent])),
+      );
+      assert(names["breakthrough"].startsWith("Прорыв в дамки"), names["breakthrough"]);
+      assert(names["king-catch"].startsWith("Ловля дамки"), names["king-catch"]);
+      assert(names["lock"].startsWith("Запирание"), names["lock"]);
+      await page.selectOption("select[data-puzzle-theme]", "quiet-move");
+      const meta = await page.textContent("#puzzle-meta");
+      assert(meta.includes("Тихий ход"), meta);
       await axeAudit(page, "Russian");
     },
   },

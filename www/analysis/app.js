@@ -6,8 +6,8 @@
 import { Board } from "../board/board.js";
 import { loadEngine } from "../board/engine.js";
 import { pathArrow } from "../board/render.js";
-import { drawGraph, expected, markMoves, MARK_SIGN } from "./review.js";
-import { exercisesFromReview, keep, loadStored, MistakeTrainer } from "./mistakes.js";
+import { drawGraph, expected, markMoves, MARK_SIGN } from "../shared/review.js";
+import { exercisesFromReview, keep, loadStored, MistakeTrainer } from "../shared/mistakes.js";
 import { onLangChange, t } from "../i18n/i18n.js";
 import { detailText, errorText, errorWhy } from "../shared/status-text.js";
 import { T, applyStatic } from "./texts.js";
@@ -106,7 +106,7 @@ function withGame(node, fn) {
 
 class EngineWorker {
   constructor(onMessage) {
-    this.url = new URL("./analysis-worker.js", import.meta.url).href;
+    this.url = new URL("../shared/analysis-worker.js", import.meta.url).href;
     this.onMessage = onMessage;
     this.nextId = 1;
     this.busy = false;
@@ -680,6 +680,16 @@ $("btn-mistakes-stored").addEventListener("click", () => {
 renderMistakeButtons();
 onLangChange(() => renderMistakeButtons());
 
+/** `analysis.html#mistakes` (from the puzzles and play pages) opens the saved mistakes. */
+function openStoredFromHash() {
+  if (location.hash !== "#mistakes") return false;
+  dropHash();
+  const stored = loadStored();
+  if (stored.length) mistakes.open(stored.reverse());
+  return true;
+}
+openStoredFromHash();
+
 $("review-marks").addEventListener("click", (e) => {
   const b = e.target.closest("button[data-node]");
   const node = b && tree.get(Number(b.dataset.node));
@@ -1048,6 +1058,7 @@ function dropHash() {
 
 window.addEventListener("hashchange", () => {
   if (!location.hash) return;
+  if (openStoredFromHash()) return;
   const err = loadText(location.hash);
   $("paste-error").textContent = err;
   if (err) $("io").open = true;

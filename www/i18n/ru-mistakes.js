@@ -1,5 +1,5 @@
 // «Работа над ошибками» (страница анализа): русский текст; английский —
-// www/analysis/mistakes-texts.js.
+// www/shared/mistakes-texts.js.
 
 const side = (c) => (c === "white" ? "белые" : "чёрные");
 const sideGen = (c) => (c === "white" ? "белых" : "чёрных");
@@ -29,4 +29,9 @@ export default {
   "mistakes.fromReview": ({ n }) => `Работа над ошибками (${n})`,
   "mistakes.stored": ({ n }) => `Повторить сохранённые ошибки (${n})`,
   "mistakes.none": "Разбор не нашёл ни ошибок, ни грубых ошибок для упражнений.",
+  "mistakes.reviewGame": "Найти мои ошибки в этой партии",
+  "mistakes.reviewing": ({ n, total }) => `Разбор партии: позиция ${n} из ${total}…`,
+  "mistakes.reviewedSome": ({ n }) => `Упражнений по вашим ошибкам: ${n}. Они сохранены для повторения.`,
+  "mistakes.reviewedNone": "Разбор не нашёл в этой партии ни ваших ошибок, ни грубых ошибок.",
+  "mistakes.gameLabel": "Ваша партия",
 };

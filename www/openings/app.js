@@ -15,7 +15,7 @@ import { lang, onLangChange, t } from "../i18n/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const GAMES_URL = new URL("../analysis/russian-games.pdn", import.meta.url).href;
-const WORKER_URL = new URL("../analysis/analysis-worker.js", import.meta.url).href;
+const WORKER_URL = new URL("../shared/analysis-worker.js", import.meta.url).href;
 const EVAL_KEY = "shashki.openings.evals.v1";
 const EVAL_MS = 300;
 

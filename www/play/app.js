@@ -14,6 +14,7 @@ import "../shared/texts-everyday.js";
 import { play as playSound, playMoveSound } from "../shared/sound.js";
 import { GameClock, controlFor, formatMs, pdnTimeControl } from "./clock.js";
 import { setupArchive } from "./my-games.js";
+import { setupGameReview } from "./review-game.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -93,6 +94,9 @@ const bot = new BotClient({
 // ---- the game record ---------------------------------------------------
 
 /** The moves up to the game's cursor (history() stops there). */
+/** Refreshes "Find my mistakes" (review-game.js) once it is set up. */
+let refreshReview = () => {};
+
 function movesPlayed() {
   return game.history().map((h) => h.notation);
 }
@@ -204,6 +208,7 @@ async function playMove(text, { animate = true } = {}) {
   announce(t("play.played", { side: mover, move: played.notation, status: statusSentence(st) }));
   renderPanels(st);
   if (st.state !== "ongoing") gameOver();
+  refreshReview();
   if (isLive()) await board.playMove(played, game.board(), { animate });
   if (gen !== generation) return true;
   if (settings.mode === "humans" && settings.autoFlip && st.state === "ongoing" && isLive()) {
@@ -289,6 +294,7 @@ function update({ think = true, render = true, save = render, st = game.status()
   }
   if (render) renderPanels(st);
   if (save) persist();
+  refreshReview();
   if (think && isLive() && !thinking && !waiting && isBotTurn(st)) botMove();
 }
 
@@ -1085,6 +1091,16 @@ function start() {
   }
   setInterval(tick, 100);
   archiveUi = setupArchive({ engine, t, onError: showArchiveError, confirmDialog });
+  refreshReview = setupGameReview({
+    Game,
+    game: () => ({
+      startFen: game.startFen(),
+      moves: movesPlayed(),
+      over: game.status().state !== "ongoing",
+      players: settings.mode === "humans" ? ["white", "black"] : [settings.human],
+    }),
+  });
+  refreshReview();
   document.body.classList.add("ready");
   markInteractive();
 }

@@ -30,6 +30,11 @@ const en = {
   "mistakes.fromReview": ({ n }) => `Learn from the mistakes (${n})`,
   "mistakes.stored": ({ n }) => `Practise saved mistakes (${n})`,
   "mistakes.none": "The review found no mistake or blunder to practise.",
+  "mistakes.reviewGame": "Find my mistakes in this game",
+  "mistakes.reviewing": ({ n, total }) => `Reviewing the game: position ${n} of ${total}…`,
+  "mistakes.reviewedSome": ({ n }) => `${n === 1 ? "One exercise" : `${n} exercises`} from your mistakes, also kept for later.`,
+  "mistakes.reviewedNone": "The review found no mistake or blunder of yours in this game.",
+  "mistakes.gameLabel": "Your game",
 };
 
 addTexts("en", en);

@@ -22,7 +22,7 @@
 // only, not fetched here).
 
 import init, * as wasm from "../shashki.js";
-import { fetchEngineData, installEngineData } from "../shared/engine-data.js";
+import { fetchEngineData, installEngineData } from "./engine-data.js";
 
 const { Analyzer, Game, pdnGames } = wasm;
 const engineData = fetchEngineData(["patterns"]);
