@@ -45,7 +45,7 @@ export const en = {
     endgame: "Endgame",
     short: "Two-move combination",
     medium: "Three-move combination",
-    long: "Long combination (four moves or more)",
+    long: "Long combination (4+ moves)",
   },
   previous: "Previous",
   next: "Next",
