@@ -96,7 +96,7 @@ export const tests = [
     },
   },
   {
-    name: "mistakes: at the end of a play-page game, its review makes the player's blunder an exercise, kept for the puzzles page's link",
+    name: "mistakes: at the end of a play-page game (and from My games), its review makes the player's blunder an exercise, kept for the puzzles page's link",
     timeoutMs: 150000,
     async fn({ page, base }) {
       for (const lang of ["en", "ru"]) {
@@ -139,6 +139,17 @@ export const tests = [
         // Kept: only the player's move (Black's a7-b6 is the bot's).
         const kept = await page.evaluate(() => JSON.parse(localStorage.getItem("shashki.mistakes.v1")));
         assertEq(kept.map((x) => `${x.side} ${x.played}`), ["white c3-b4"], "the stored exercises");
+        // The same from My games (IndexedDB): the stored game reviewed again.
+        await page.waitForSelector("[data-archive-review]");
+        // (the context is fresh for this test: one game stored per language played)
+        assertEq(await page.locator("[data-archive-review]").count(), lang === "en" ? 1 : 2, "the stored games to review");
+        assertEq(await state(page), "right", "the first exercise was solved");
+        await page.locator("[data-archive-review]").first().click();
+        // the review runs again, then the exercise opens afresh
+        await page.waitForFunction((s) => document.querySelector(s).dataset.state === "try", EX, { timeout: 60000 });
+        const again = await page.evaluate(() => JSON.parse(localStorage.getItem("shashki.mistakes.v1")));
+        assertEq(again.length, 1, "the same exercise is not stored twice");
+        await axeAudit(page, `play page, My games review, ${lang}`);
         // Practised again later, from the puzzles page's link.
         await page.goto(`${base}/puzzles.html?lang=${lang}`);
         await page.click("[data-practise-mistakes]");

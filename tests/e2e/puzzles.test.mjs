@@ -154,6 +154,8 @@ export const tests = [
       await openPuzzle(page, base, p.id, { clear: false });
       assertEq(await page.evaluate((id) => document.getElementById(`puzzle-${id}`).startFen, p.id), p.fen, "deep link");
       assert((await page.textContent("#puzzle-meta")).includes(String(p.rating)), "rating shown");
+      const themeLine = await page.textContent("[data-puzzle-themes]");
+      for (const t of p.themes) assert(themeLine.includes(await page.$eval(`select[data-puzzle-theme] option[value="${t}"]`, (o) => o.textContent.replace(/ \(\d+\)$/, ""))), `${t} named under the board: ${themeLine}`);
       assert((await page.textContent("#puzzle-source")).length > 5, "source shown");
       // Next and previous, by keyboard.
       await page.focus("#next");
@@ -250,7 +252,7 @@ export const tests = [
       assert(names["king-catch"].startsWith("Ловля дамки"), names["king-catch"]);
       assert(names["lock"].startsWith("Запирание"), names["lock"]);
       await page.selectOption("select[data-puzzle-theme]", "quiet-move");
-      const meta = await page.textContent("#puzzle-meta");
+      const meta = await page.textContent("[data-puzzle-themes]");
       assert(meta.includes("Тихий ход"), meta);
       await axeAudit(page, "Russian");
     },

@@ -34,4 +34,5 @@ export default {
   "mistakes.reviewedSome": ({ n }) => `Упражнений по вашим ошибкам: ${n}. Они сохранены для повторения.`,
   "mistakes.reviewedNone": "Разбор не нашёл в этой партии ни ваших ошибок, ни грубых ошибок.",
   "mistakes.gameLabel": "Ваша партия",
+  "mistakes.reviewShort": "Найти мои ошибки",
 };

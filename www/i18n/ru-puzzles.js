@@ -82,7 +82,8 @@ export default {
     `Ход ${side === "white" ? "белых" : "чёрных"}: выиграйте ${gain >= 100000 ? "партию" : "материал"}. Найдите единственный выигрывающий вариант.`,
   success: "Единственный выигрывающий вариант.",
   title: (n, total) => `Задача ${n} из ${total}`,
-  meta: (rating, themes) => `Рейтинг ${rating} · ${themes}`,
+  meta: (rating) => `Рейтинг ${rating}`,
+  themesLine: (themes) => `Темы: ${themes}`,
   source: (s) => `Источник: ${ruSource(s)}`,
   gain: (g) => {
     if (g >= 100000) return "Этот вариант выигрывает партию.";

@@ -208,7 +208,7 @@ async function playMove(text, { animate = true } = {}) {
   announce(t("play.played", { side: mover, move: played.notation, status: statusSentence(st) }));
   renderPanels(st);
   if (st.state !== "ongoing") gameOver();
-  refreshReview();
+  refreshReview(st.state !== "ongoing");
   if (isLive()) await board.playMove(played, game.board(), { animate });
   if (gen !== generation) return true;
   if (settings.mode === "humans" && settings.autoFlip && st.state === "ongoing" && isLive()) {
@@ -294,7 +294,7 @@ function update({ think = true, render = true, save = render, st = game.status()
   }
   if (render) renderPanels(st);
   if (save) persist();
-  refreshReview();
+  refreshReview(st.state !== "ongoing");
   if (think && isLive() && !thinking && !waiting && isBotTurn(st)) botMove();
 }
 
@@ -1090,8 +1090,9 @@ function start() {
     setGame(g || new Game(), g ? saved.record.end || null : null);
   }
   setInterval(tick, 100);
-  archiveUi = setupArchive({ engine, t, onError: showArchiveError, confirmDialog });
-  refreshReview = setupGameReview({
+  let reviewStored = () => {};
+  archiveUi = setupArchive({ engine, t, onError: showArchiveError, confirmDialog, onReview: (g) => reviewStored(g) });
+  const gameReview = setupGameReview({
     Game,
     game: () => ({
       startFen: game.startFen(),
@@ -1100,6 +1101,8 @@ function start() {
       players: settings.mode === "humans" ? ["white", "black"] : [settings.human],
     }),
   });
+  refreshReview = gameReview.refresh;
+  reviewStored = gameReview.review;
   refreshReview();
   document.body.classList.add("ready");
   markInteractive();

@@ -14,7 +14,7 @@ import { errorText, reasonText } from "../shared/status-text.js";
 
 const $ = (id) => document.getElementById(id);
 
-export function setupArchive({ engine, t, onError, confirmDialog }) {
+export function setupArchive({ engine, t, onError, confirmDialog, onReview = null }) {
   const archive = new Archive();
   const START_FEN = (() => {
     const g = new engine.Game();
@@ -132,7 +132,15 @@ export function setupArchive({ engine, t, onError, confirmDialog }) {
         del.dataset.archiveDelete = String(e.id);
         del.textContent = t("archive.delete");
         del.setAttribute("aria-label", `${t("archive.delete")}: ${date}, ${opponentLabel(e)}`);
-        actions.append(open, del);
+        if (onReview && e.moves && e.moves.length) {
+          const review = document.createElement("button");
+          review.type = "button";
+          review.className = "btn btn-small";
+          review.dataset.archiveReview = String(e.id);
+          review.textContent = t("mistakes.reviewShort");
+          review.setAttribute("aria-label", `${t("mistakes.reviewShort")}: ${date}, ${opponentLabel(e)}`);
+          actions.append(open, review, del);
+        } else actions.append(open, del);
         li.append(text, res, actions);
         return li;
       }),
@@ -269,6 +277,12 @@ export function setupArchive({ engine, t, onError, confirmDialog }) {
     await load();
   });
   $("archive-list").addEventListener("click", async (ev) => {
+    const r = ev.target.closest("button[data-archive-review]");
+    if (r) {
+      const e = entries.find((x) => String(x.id) === r.dataset.archiveReview);
+      if (e) onReview({ startFen: e.startFen, moves: e.moves, players: e.color ? [e.color] : ["white", "black"] });
+      return;
+    }
     const b = ev.target.closest("button[data-archive-delete]");
     if (!b) return;
     try {

@@ -17,14 +17,17 @@ export const REVIEW_MS = 300;
 
 /**
  * `game()` returns {startFen, moves: [notation], over, players: ["white"|"black"]}
- * for the game on the board. Returns refresh(), to call when the game changes.
+ * for the game on the board. Returns {refresh, review}: refresh() when the
+ * game changes; review(g) reviews another game of that shape (one of My
+ * games).
  */
 export function setupGameReview({ Game, game }) {
   const button = document.getElementById("btn-review-game");
   const status = document.getElementById("review-game-status");
   const root = document.getElementById("mistakes");
-  if (!button || !status || !root) return () => {};
-  const trainer = new MistakeTrainer({ root, Game });
+  if (!button || !status || !root) return { refresh: () => {}, review: () => {} };
+  // Built on first use: until then the page has one board only.
+  let trainer = null;
   let worker = null;
   let running = null; // {id, key, evals}
   let doneKey = null;
@@ -32,17 +35,23 @@ export function setupGameReview({ Game, game }) {
 
   const keyOf = (g) => `${g.startFen}|${g.moves.join(" ")}`;
 
-  function refresh() {
+  /** `over`: whether the game on the board is over (the page knows; asking costs an engine call). */
+  function refresh(over = game().over) {
+    button.textContent = t("mistakes.reviewGame");
+    if (!over) {
+      // A game in progress: nothing to offer, a running review of an
+      // earlier game on the board is dropped.
+      button.hidden = true;
+      if (running && !running.stored) stop();
+      if (doneKey !== null) status.textContent = ""; // a new game after a review of the last one
+      doneKey = null;
+      return;
+    }
     const g = game();
     const key = keyOf(g);
-    button.textContent = t("mistakes.reviewGame");
-    button.hidden = !g.over || g.moves.length === 0;
+    button.hidden = g.moves.length === 0;
     button.disabled = !!running || doneKey === key;
-    if (running && running.key !== key) stop();
-    if (!g.over && !running) {
-      status.textContent = "";
-      doneKey = null;
-    }
+    if (running && running.key !== key && !running.stored) stop();
   }
 
   function stop() {
@@ -52,11 +61,11 @@ export function setupGameReview({ Game, game }) {
     status.textContent = "";
   }
 
-  function start() {
-    const g = game();
-    if (!g.over || !g.moves.length || running) return;
+  function start(g = game()) {
+    if (!g.over || !g.moves.length) return;
+    if (running) stop();
     const id = nextId++;
-    running = { id, key: keyOf(g), g, evals: [] };
+    running = { id, key: keyOf(g), g, evals: [], stored: !!g.stored };
     button.disabled = true;
     status.textContent = t("mistakes.reviewing", { n: 1, total: g.moves.length + 1 });
     worker = new Worker(WORKER_URL, { type: "module" });
@@ -80,11 +89,11 @@ export function setupGameReview({ Game, game }) {
   }
 
   function finish() {
-    const { g, evals, key } = running;
+    const { g, evals, key, stored } = running;
     worker?.terminate();
     worker = null;
     running = null;
-    doneKey = key;
+    if (!stored) doneKey = key;
     // The positions before each move, their sides and numbers, by the engine.
     const replay = Game.fromFen(g.startFen);
     const fens = [];
@@ -109,11 +118,14 @@ export function setupGameReview({ Game, game }) {
     keep(mine);
     status.textContent = mine.length ? t("mistakes.reviewedSome", { n: mine.length }) : t("mistakes.reviewedNone");
     refresh();
-    if (mine.length) trainer.open(mine);
+    if (mine.length) {
+      trainer ??= new MistakeTrainer({ root, Game });
+      trainer.open(mine);
+    }
   }
 
-  button.addEventListener("click", start);
-  onLangChange(refresh);
+  button.addEventListener("click", () => start());
+  onLangChange(() => refresh());
   refresh();
-  return refresh;
+  return { refresh, review: (g) => start({ ...g, over: true, stored: true }) };
 }

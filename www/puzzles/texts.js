@@ -67,7 +67,8 @@ export const en = {
     `${side === "white" ? "White" : "Black"} to move and win${gain >= 100000 ? "" : " material"}. Find the only winning line.`,
   success: "The only winning line.",
   title: (n, total) => `Puzzle ${n} of ${total}`,
-  meta: (rating, themes) => `Rating ${rating} · ${themes}`,
+  meta: (rating) => `Rating ${rating}`,
+  themesLine: (themes) => `Themes: ${themes}`,
   source: (s) => `From ${s}`,
   gain: (g) =>
     g >= 100000

@@ -35,6 +35,7 @@ const en = {
   "mistakes.reviewedSome": ({ n }) => `${n === 1 ? "One exercise" : `${n} exercises`} from your mistakes, also kept for later.`,
   "mistakes.reviewedNone": "The review found no mistake or blunder of yours in this game.",
   "mistakes.gameLabel": "Your game",
+  "mistakes.reviewShort": "Find my mistakes",
 };
 
 addTexts("en", en);
