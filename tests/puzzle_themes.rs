@@ -159,12 +159,14 @@ fn every_puzzle_has_exactly_the_themes_of_its_line() {
     }
 }
 
+/// (FEN, line, gain, themes it has, themes it has not; "*": all others)
+type Case<'a> = (&'a str, &'a [&'a str], i32, &'a [&'a str], &'a [&'a str]);
+
 /// Hand-made lines (legal, not necessarily puzzles): each theme found where
 /// it is and not where it is not, by the miner and by the definitions here.
 #[test]
 fn themes_on_hand_made_lines() {
-    // (FEN, line, gain, themes it has, themes it has not; "*": all others)
-    let cases: &[(&str, &[&str], i32, &[&str], &[&str])] = &[
+    let cases: &[Case] = &[
         // The how-to-play shot: two men given (b4, d4), two taken,
         // crowning on the take.
         (

@@ -110,7 +110,11 @@ fn relabel_recomputes_themes_and_effort() {
         .collect();
     let path = std::env::temp_dir().join(format!("shashki-pz-relabel-{}.json", std::process::id()));
     let path_s = path.to_str().unwrap();
-    std::fs::write(&path, serde_json::json!({"version": 1, "puzzles": wiped}).to_string()).unwrap();
+    std::fs::write(
+        &path,
+        serde_json::json!({"version": 1, "puzzles": wiped}).to_string(),
+    )
+    .unwrap();
     let out = shashki(&["puzzles", "relabel", "--file", path_s]);
     assert!(out.status.success(), "{out:?}");
     let once = std::fs::read_to_string(&path).unwrap();

@@ -126,21 +126,19 @@ export function setupArchive({ engine, t, onError, confirmDialog, onReview = nul
         open.href = analysisHref(e);
         open.textContent = t("archive.open");
         open.setAttribute("aria-label", `${t("archive.open")}: ${date}, ${opponentLabel(e)}`);
-        const del = document.createElement("button");
-        del.type = "button";
-        del.className = "btn btn-small";
-        del.dataset.archiveDelete = String(e.id);
-        del.textContent = t("archive.delete");
-        del.setAttribute("aria-label", `${t("archive.delete")}: ${date}, ${opponentLabel(e)}`);
-        if (onReview && e.moves && e.moves.length) {
-          const review = document.createElement("button");
-          review.type = "button";
-          review.className = "btn btn-small";
-          review.dataset.archiveReview = String(e.id);
-          review.textContent = t("mistakes.reviewShort");
-          review.setAttribute("aria-label", `${t("mistakes.reviewShort")}: ${date}, ${opponentLabel(e)}`);
-          actions.append(open, review, del);
-        } else actions.append(open, del);
+        /** A small button of this game's row: `data` names its data attribute, `key` its text. */
+        const rowButton = (data, key) => {
+          const b = document.createElement("button");
+          b.type = "button";
+          b.className = "btn btn-small";
+          b.dataset[data] = String(e.id);
+          b.textContent = t(key);
+          b.setAttribute("aria-label", `${t(key)}: ${date}, ${opponentLabel(e)}`);
+          return b;
+        };
+        const del = rowButton("archiveDelete", "archive.delete");
+        if (onReview && e.moves && e.moves.length) actions.append(open, rowButton("archiveReview", "mistakes.reviewShort"), del);
+        else actions.append(open, del);
         li.append(text, res, actions);
         return li;
       }),
