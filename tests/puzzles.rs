@@ -44,17 +44,8 @@ struct File {
 
 const FILE: &str = include_str!("../www/puzzles/puzzles.json");
 
-const THEMES: &[&str] = &[
-    "shot",
-    "quiet-move",
-    "crowning",
-    "breakthrough",
-    "multi-capture",
-    "win",
-    "kings",
-    "endgame",
-    "opening",
-];
+/// The documented themes (tests/puzzle_themes.rs checks each definition).
+const THEMES: &[&str] = shashki::engine::puzzle::THEMES;
 
 /// Material for `side`, counted square by square.
 fn score(pos: &Position, side: Color) -> i32 {

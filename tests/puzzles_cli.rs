@@ -1,4 +1,4 @@
-//! `shashki puzzles export` and `shashki puzzles mine`: the export prints
+//! `shashki puzzles export`, `mine` and `relabel`: the export prints
 //! every shipped puzzle as one JSON line with the documented keys; the
 //! miner is deterministic for a seed and writes a file the checker reads.
 
@@ -88,5 +88,45 @@ fn mining_is_deterministic_for_a_seed() {
             src.starts_with("opening ") || src.starts_with("self-play"),
             "{src}"
         );
+    }
+}
+
+/// `puzzles relabel` on a few shipped puzzles with their themes and
+/// measures wiped: the themes and the measures come back as shipped (the
+/// engine measures deterministically), and running it twice changes nothing.
+#[test]
+fn relabel_recomputes_themes_and_effort() {
+    let file: Value = serde_json::from_str(include_str!("../www/puzzles/puzzles.json")).unwrap();
+    let shipped: Vec<Value> = file["puzzles"].as_array().unwrap()[..4].to_vec();
+    let wiped: Vec<Value> = shipped
+        .iter()
+        .map(|p| {
+            let mut p = p.clone();
+            p["themes"] = Value::Array(vec![]);
+            p.as_object_mut().unwrap().remove("effort");
+            p["rating"] = Value::from(0);
+            p
+        })
+        .collect();
+    let path = std::env::temp_dir().join(format!("shashki-pz-relabel-{}.json", std::process::id()));
+    let path_s = path.to_str().unwrap();
+    std::fs::write(
+        &path,
+        serde_json::json!({"version": 1, "puzzles": wiped}).to_string(),
+    )
+    .unwrap();
+    let out = shashki(&["puzzles", "relabel", "--file", path_s]);
+    assert!(out.status.success(), "{out:?}");
+    let once = std::fs::read_to_string(&path).unwrap();
+    let out = shashki(&["puzzles", "relabel", "--file", path_s]);
+    assert!(out.status.success(), "{out:?}");
+    let twice = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).ok();
+    assert_eq!(once, twice);
+    let v: Value = serde_json::from_str(&once).unwrap();
+    for (p, s) in v["puzzles"].as_array().unwrap().iter().zip(&shipped) {
+        assert_eq!(p["themes"], s["themes"], "{}", s["id"]);
+        assert_eq!(p["effort"], s["effort"], "{}", s["id"]);
+        assert!(p["rating"].as_i64().unwrap() >= 800, "{}", p["rating"]);
     }
 }

@@ -187,8 +187,9 @@ pub struct Candidate {
     /// The engine depth from which it keeps choosing the first move.
     pub find_depth: u32,
     pub themes: Vec<String>,
-    /// Raw difficulty (see [`difficulty`]); turned into a rating later.
-    pub difficulty: f64,
+    /// What it costs a solver; [`difficulty`] and [`calibrate`] turn it
+    /// into the rating.
+    pub effort: Effort,
 }
 
 /// A shipped puzzle, as stored in `www/puzzles/puzzles.json`.
@@ -204,6 +205,28 @@ pub struct Puzzle {
     pub gain: i32,
     /// Plies of the proof search that shows the gain and the uniqueness.
     pub depth: u32,
+    /// The measured cost of solving it, from which the rating comes.
+    #[serde(default)]
+    pub effort: Effort,
+}
+
+/// What a puzzle costs a solver, measured (docs/puzzles.md, "Difficulty").
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Effort {
+    /// The solver's moves in the line.
+    pub moves: u32,
+    /// The solver's quiet moves: no capture, and the opponent has none
+    /// after it (neither a shot nor a take).
+    pub quiet: u32,
+    /// Plies of the shallowest material search (1, 3, 5 or 7) in which the
+    /// first move shows the gain of a man.
+    pub shows: u32,
+    /// The engine depth from which its search keeps choosing the first
+    /// move.
+    pub find: u32,
+    /// Plausible wrong tries: the other first moves that lose nothing
+    /// within the proof depth (a solver cannot rule them out by counting).
+    pub tries: u32,
 }
 
 /// The data file: a version and the puzzles.
@@ -319,19 +342,18 @@ impl Miner {
             return Err(Reject::TooBig);
         }
         let find_depth = self.second_opinion(pos, &key)?;
-        let stats = LineStats::of(pos, &line);
-        let themes = themes(pos, &line, gain, &stats);
-        let difficulty = difficulty(&stats, min_depth, find_depth, prover.nodes, legal.len());
+        let themes = themes(pos, &line, gain);
+        let effort = self.effort(pos, &line, depth, find_depth);
         Ok(Candidate {
             position: *pos,
-            line: stats.texts.clone(),
+            line: texts(pos, &line),
             gain,
             depth,
             min_depth,
             nodes: prover.nodes,
             find_depth,
             themes,
-            difficulty,
+            effort,
         })
     }
 
@@ -409,9 +431,9 @@ impl Miner {
         }
     }
 
-    /// The engine, searching deeper than the proof, must choose the key
-    /// move; returns the depth from which it does (the search effort).
-    fn second_opinion(&mut self, pos: &Position, key: &Move) -> Result<u32, Reject> {
+    /// The engine depth (1 to the engine depth) from which its search keeps
+    /// choosing `key`; `None` if it does not choose it at the last depth.
+    pub fn find_depth(&mut self, pos: &Position, key: &Move) -> Option<u32> {
         let clock = Clock::frozen();
         self.engine.clear();
         let mut find = None;
@@ -425,7 +447,43 @@ impl Miner {
                 find = None;
             }
         }
-        let find = find.ok_or(Reject::Engine)?;
+        find
+    }
+
+    /// What the puzzle costs a solver ([`Effort`]): `line` is the proven
+    /// solution, `depth` the proof depth, `find` the engine's
+    /// [`Miner::find_depth`].
+    pub fn effort(&mut self, pos: &Position, line: &[Move], depth: u32, find: u32) -> Effort {
+        let key = line[0];
+        let base = material(pos);
+        let mut prover = Prover::new(u64::MAX);
+        let shows = self
+            .config
+            .depths
+            .iter()
+            .copied()
+            .find(|&d| prover.reaches(pos, &key, d, base + MAN))
+            .unwrap_or(depth);
+        let tries = pos
+            .legal_moves()
+            .iter()
+            .filter(|m| **m != key && prover.reaches(pos, m, depth, base))
+            .count() as u32;
+        let (moves, quiet) = quiet_moves(pos, line);
+        Effort {
+            moves,
+            quiet,
+            shows,
+            find,
+            tries,
+        }
+    }
+
+    /// The engine, searching deeper than the proof, must choose the key
+    /// move; returns the depth from which it does (the search effort).
+    fn second_opinion(&mut self, pos: &Position, key: &Move) -> Result<u32, Reject> {
+        let clock = Clock::frozen();
+        let find = self.find_depth(pos, key).ok_or(Reject::Engine)?;
         // Every other move, searched as deep, is at least a man worse.
         let e = Limits::depth(self.config.engine_depth - 1);
         let score_of = |engine: &mut Engine, m: &Move| {
@@ -444,72 +502,119 @@ impl Miner {
     }
 }
 
-/// Facts about a solution line used for themes and difficulty.
-pub struct LineStats {
-    pub texts: Vec<String>,
-    pub solver_moves: usize,
-    /// Solver moves after which the opponent must capture.
-    pub sacrifices: usize,
-    pub solver_crowns: bool,
-    /// A man of the solver crowns by a plain move (not a capture) after
-    /// the solver has given material: it broke through.
-    pub breaks_through: bool,
-    pub quiet_key: bool,
-    pub most_taken: u32,
+/// The line written as the engine writes moves.
+pub fn texts(root: &Position, line: &[Move]) -> Vec<String> {
+    let mut pos = *root;
+    line.iter()
+        .map(|m| {
+            let t = notation::write(m, &pos.legal_moves());
+            pos = pos.play_unchecked(m);
+            t
+        })
+        .collect()
 }
 
-impl LineStats {
-    pub fn of(root: &Position, line: &[Move]) -> LineStats {
-        let mut pos = *root;
-        let mut texts = Vec::new();
-        let mut s = LineStats {
-            texts: Vec::new(),
-            solver_moves: 0,
-            sacrifices: 0,
-            solver_crowns: false,
-            breaks_through: false,
-            quiet_key: false,
-            most_taken: 0,
-        };
-        for (i, m) in line.iter().enumerate() {
-            let legal = pos.legal_moves();
-            texts.push(notation::write(m, &legal));
-            let next = pos.play_unchecked(m);
-            if i % 2 == 0 {
-                s.solver_moves += 1;
-                if !m.is_capture() && next.has_capture() {
-                    s.sacrifices += 1;
-                }
-                if i == 0 && !next.has_capture() {
-                    s.quiet_key = true;
-                }
-                s.solver_crowns |= m.crowns();
-                s.breaks_through |= m.crowns() && !m.is_capture() && s.sacrifices > 0;
-                s.most_taken = s.most_taken.max(m.captured().count());
+/// The solver's moves in `line` and how many of them are quiet (no
+/// capture, and no capture for the opponent after it).
+pub fn quiet_moves(root: &Position, line: &[Move]) -> (u32, u32) {
+    let mut pos = *root;
+    let (mut moves, mut quiet) = (0, 0);
+    for (i, m) in line.iter().enumerate() {
+        let next = pos.play_unchecked(m);
+        if i % 2 == 0 {
+            moves += 1;
+            if !m.is_capture() && !next.has_capture() {
+                quiet += 1;
             }
-            pos = next;
         }
-        s.texts = texts;
-        s
+        pos = next;
     }
+    (moves, quiet)
 }
 
-/// Theme names (English keys; the page translates them).
-pub fn themes(root: &Position, _line: &[Move], gain: i32, s: &LineStats) -> Vec<String> {
-    let mut t = Vec::new();
-    if s.quiet_key {
-        t.push("quiet-move");
-    } else {
-        t.push("shot");
-    }
-    if s.solver_crowns {
-        t.push("crowning");
-        if s.breaks_through {
-            t.push("breakthrough");
+/// The documented themes (docs/puzzles.md gives each one's Russian and
+/// English name and its definition), in the order the page lists them.
+/// Every theme is a fact of the position and the solution line, computed
+/// by [`themes`]; nothing is labelled by hand.
+pub const THEMES: &[&str] = &[
+    "shot",
+    "quiet-move",
+    "several-men",
+    "multi-capture",
+    "crowning-shot",
+    "breakthrough",
+    "king-catch",
+    "lock",
+    "quiet-in-line",
+    "comeback",
+    "win",
+    "kings",
+    "opening",
+    "middlegame",
+    "endgame",
+    "short",
+    "medium",
+    "long",
+];
+
+/// The themes of a puzzle: `root` and its solution `line` (solver's moves
+/// at even plies), `gain` as proven. Each rule is the definition written
+/// in docs/puzzles.md; tests/puzzles.rs checks every puzzle again with its
+/// own code.
+pub fn themes(root: &Position, line: &[Move], gain: i32) -> Vec<String> {
+    let mut t: Vec<&str> = Vec::new();
+    let mut pos = *root;
+    let mut lost = 0; // the solver's pieces taken by the opponent
+    let mut quiet_later = false;
+    let mut crowning_shot = false;
+    let mut breakthrough = false;
+    let mut king_catch = false;
+    let mut most_taken = 0;
+    let mut quiet_key = false;
+    for (i, m) in line.iter().enumerate() {
+        let next = pos.play_unchecked(m);
+        if i % 2 == 0 {
+            if i == 0 {
+                quiet_key = !next.has_capture();
+            } else if !m.is_capture() && !next.has_capture() {
+                quiet_later = true;
+            }
+            crowning_shot |= m.is_capture() && m.crowns();
+            breakthrough |= !m.is_capture() && m.crowns() && lost > 0;
+            king_catch |= (m.captured() & pos.kings()).any();
+            most_taken = most_taken.max(m.captured().count());
+        } else {
+            lost += m.captured().count();
         }
+        pos = next;
     }
-    if s.most_taken >= 3 {
+    let solver_moves = line.len().div_ceil(2);
+    // The opponent to move at the end: a lock leaves him pieces but no move.
+    let locked = pos.legal_moves().is_empty() && pos.pieces(pos.turn()).any();
+    t.push(if quiet_key { "quiet-move" } else { "shot" });
+    if lost >= 2 {
+        t.push("several-men");
+    }
+    if most_taken >= 3 {
         t.push("multi-capture");
+    }
+    if crowning_shot {
+        t.push("crowning-shot");
+    }
+    if breakthrough {
+        t.push("breakthrough");
+    }
+    if king_catch {
+        t.push("king-catch");
+    }
+    if locked {
+        t.push("lock");
+    }
+    if quiet_later {
+        t.push("quiet-in-line");
+    }
+    if material(root) < 0 {
+        t.push("comeback");
     }
     if gain >= WIN {
         t.push("win");
@@ -517,30 +622,32 @@ pub fn themes(root: &Position, _line: &[Move], gain: i32, s: &LineStats) -> Vec<
     if root.kings().any() {
         t.push("kings");
     }
-    if root.occupied().count() <= 10 {
-        t.push("endgame");
-    } else if root.occupied().count() >= 20 {
-        t.push("opening");
-    }
+    let n = root.occupied().count();
+    t.push(if n >= 20 {
+        "opening"
+    } else if n <= 10 {
+        "endgame"
+    } else {
+        "middlegame"
+    });
+    t.push(match solver_moves {
+        0..=2 => "short",
+        3 => "medium",
+        _ => "long",
+    });
     t.into_iter().map(String::from).collect()
 }
 
-/// Raw difficulty: longer lines, deeper shots, moves the engine needs
-/// more depth to see, quiet first moves and many choices are harder.
-pub fn difficulty(
-    s: &LineStats,
-    min_depth: u32,
-    find_depth: u32,
-    nodes: u64,
-    choices: usize,
-) -> f64 {
-    1.0 * (s.solver_moves as f64 - 1.0)
-        + 0.45 * min_depth as f64
-        + 0.35 * find_depth as f64
-        + 0.6 * s.quiet_key as u8 as f64
-        + 0.3 * (s.sacrifices as f64)
-        + 0.4 * (choices as f64).ln()
-        + 0.15 * ((nodes as f64) / 1000.0).max(1.0).ln()
+/// Raw difficulty, increasing in every measure of [`Effort`]: each
+/// solver move after the first, each quiet move (the hardest to see),
+/// the depth at which the shot shows, the engine depth needed to choose it
+/// and the plausible wrong tries.
+pub fn difficulty(e: &Effort) -> f64 {
+    1.0 * (e.moves.max(1) - 1) as f64
+        + 2.5 * e.quiet as f64
+        + 0.3 * e.shows as f64
+        + 0.25 * e.find as f64
+        + 0.5 * (1.0 + e.tries as f64).ln()
 }
 
 /// Turns raw difficulties into ratings by rank, shaped like a rating
@@ -644,7 +751,9 @@ mod tests {
         assert_eq!(c.line, vec!["c3-d4", "a5:e5", "f4:b8"]);
         assert!(c.gain >= 200, "{}", c.gain);
         assert!(c.themes.contains(&"shot".to_string()));
-        assert!(c.themes.contains(&"crowning".to_string()));
+        assert!(c.themes.contains(&"crowning-shot".to_string()));
+        assert_eq!(c.effort.moves, 2);
+        assert_eq!(c.effort.quiet, 0);
     }
 
     #[test]
@@ -653,6 +762,31 @@ mod tests {
         assert_eq!(
             miner.examine(&Position::start()).unwrap_err(),
             Reject::NoShot
+        );
+    }
+
+    #[test]
+    fn difficulty_grows_with_every_measure() {
+        let base = Effort {
+            moves: 2,
+            quiet: 0,
+            shows: 3,
+            find: 2,
+            tries: 1,
+        };
+        let d = difficulty(&base);
+        for more in [
+            Effort { moves: 3, ..base },
+            Effort { quiet: 1, ..base },
+            Effort { shows: 5, ..base },
+            Effort { find: 3, ..base },
+            Effort { tries: 2, ..base },
+        ] {
+            assert!(difficulty(&more) > d, "{more:?}");
+        }
+        // Two quiet moves outweigh two more plain solver moves.
+        assert!(
+            difficulty(&Effort { quiet: 2, ..base }) > difficulty(&Effort { moves: 4, ..base })
         );
     }
 

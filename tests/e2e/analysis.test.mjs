@@ -257,7 +257,7 @@ export const tests = [
     async fn({ page, base }) {
       await openAnalysis(page, base);
       const r = await page.evaluate(async () => {
-        const m = await import("./analysis/review.js");
+        const m = await import("./shared/review.js");
         const w = (score) => ({ score });
         return {
           kinds: [0.099, 0.1, 0.199, 0.2, 0.299, 0.3, 0.9].map(m.markOf),

@@ -1,5 +1,5 @@
 // Browser tests of "learn from your mistakes" on the analysis page
-// (www/analysis/mistakes.js). The game is a four-piece ending, so the
+// (www/shared/mistakes.js). The game is a four-piece ending, so the
 // endgame tables prove every verdict: with men on c3 and g3 against e5 and
 // a7, White draws with g3-h4 (or g3-f4) and loses after c3-b4 (a7-b6) or
 // c3-d4 (e5:c3). The game plays the blunder c3-b4 a7-b6. (Checked with
@@ -93,6 +93,71 @@ export const tests = [
       }
       await page.locator(EX).scrollIntoViewIfNeeded();
       await page.screenshot({ path: shotPath("mistakes-ru-1280.png") });
+    },
+  },
+  {
+    name: "mistakes: at the end of a play-page game (and from My games), its review makes the player's blunder an exercise, kept for the puzzles page's link",
+    timeoutMs: 150000,
+    async fn({ page, base }) {
+      for (const lang of ["en", "ru"]) {
+        await page.goto(`${base}/index.html`);
+        await page.evaluate(() => localStorage.clear());
+        await page.goto("about:blank");
+        await page.goto(`${base}/index.html?lang=${lang}#${HASH}`);
+        await page.waitForFunction(() => document.body.classList.contains("ready"), null, { timeout: 20000 });
+        assert(await page.isHidden("[data-review-game]"), "no review while the game goes on");
+        // White (the player) resigns: the game is over.
+        await page.click("#btn-resign");
+        await page.click("#confirm-yes");
+        await page.waitForSelector("[data-review-game]:not([hidden])");
+        await page.click("[data-review-game]");
+        await page.waitForSelector(`${EX}:not([hidden])`, { timeout: 60000 });
+        assertEq(await state(page), "try", "the exercise waits for a move");
+        const context = await page.textContent(`${EX} [data-mistake-context]`);
+        const status = await page.textContent("#review-game-status");
+        if (lang === "en") {
+          assert(/^Your game: here White played 1\. c3-b4, a blunder\.$/.test(context.trim()), context);
+          assertEq(status.trim(), "One exercise from your mistakes, also kept for later.", "the review's outcome");
+        } else {
+          assert(/^Ваша партия: здесь белые сыграли 1\. c3-b4 — грубая ошибка\.$/.test(context.trim()), context);
+          assert(status.includes("Упражнений по вашим ошибкам: 1"), status);
+        }
+        const pieces = await page.$$eval(`${EX} [data-piece]`, (els) => els.map((e) => `${e.getAttribute("data-square")}:${e.getAttribute("data-piece")}`).sort());
+        assertEq(pieces, ["a7:black-man", "c3:white-man", "e5:black-man", "g3:white-man"], "the position before c3-b4");
+        // A wrong try (c3-d4 loses too), then the right one (g3-h4 holds).
+        await playOnExercise(page, "c3", "d4");
+        await page.waitForFunction((s) => document.querySelector(s).dataset.state === "wrong", EX, { timeout: 20000 });
+        await page.click(`${EX} [data-mistake-action="retry"]`);
+        await playOnExercise(page, "g3", "h4");
+        await page.waitForFunction((s) => document.querySelector(s).dataset.state === "right", EX, { timeout: 20000 });
+        for (const width of [375, 1280]) {
+          await page.setViewportSize({ width, height: 900 });
+          await axeAudit(page, `play page exercise, ${lang}, ${width} px`);
+        }
+        await page.locator(EX).scrollIntoViewIfNeeded();
+        await page.screenshot({ path: shotPath(`mistakes-play-${lang}.png`) });
+        // Kept: only the player's move (Black's a7-b6 is the bot's).
+        const kept = await page.evaluate(() => JSON.parse(localStorage.getItem("shashki.mistakes.v1")));
+        assertEq(kept.map((x) => `${x.side} ${x.played}`), ["white c3-b4"], "the stored exercises");
+        // The same from My games (IndexedDB): the stored game reviewed again.
+        await page.waitForSelector("[data-archive-review]");
+        // (the context is fresh for this test: one game stored per language played)
+        assertEq(await page.locator("[data-archive-review]").count(), lang === "en" ? 1 : 2, "the stored games to review");
+        assertEq(await state(page), "right", "the first exercise was solved");
+        await page.locator("[data-archive-review]").first().click();
+        // the review runs again, then the exercise opens afresh
+        await page.waitForFunction((s) => document.querySelector(s).dataset.state === "try", EX, { timeout: 60000 });
+        const again = await page.evaluate(() => JSON.parse(localStorage.getItem("shashki.mistakes.v1")));
+        assertEq(again.length, 1, "the same exercise is not stored twice");
+        await axeAudit(page, `play page, My games review, ${lang}`);
+        // Practised again later, from the puzzles page's link.
+        await page.goto(`${base}/puzzles.html?lang=${lang}`);
+        await page.click("[data-practise-mistakes]");
+        await page.waitForFunction(() => document.body.classList.contains("ready"), null, { timeout: 20000 });
+        await page.waitForSelector(`${EX}:not([hidden])`);
+        assertEq(await state(page), "try", "the saved exercise opens on the analysis page");
+        assert((await page.textContent(`${EX} [data-mistake-context]`)).includes("c3-b4"), "the same exercise");
+      }
     },
   },
 ];

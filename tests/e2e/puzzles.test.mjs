@@ -154,6 +154,8 @@ export const tests = [
       await openPuzzle(page, base, p.id, { clear: false });
       assertEq(await page.evaluate((id) => document.getElementById(`puzzle-${id}`).startFen, p.id), p.fen, "deep link");
       assert((await page.textContent("#puzzle-meta")).includes(String(p.rating)), "rating shown");
+      const themeLine = await page.textContent("[data-puzzle-themes]");
+      for (const t of p.themes) assert(themeLine.includes(await page.$eval(`select[data-puzzle-theme] option[value="${t}"]`, (o) => o.textContent.replace(/ \(\d+\)$/, ""))), `${t} named under the board: ${themeLine}`);
       assert((await page.textContent("#puzzle-source")).length > 5, "source shown");
       // Next and previous, by keyboard.
       await page.focus("#next");
@@ -164,13 +166,27 @@ export const tests = [
       await page.focus("#prev");
       await page.keyboard.press("Enter");
       await boardReady(page, p.id);
-      // A theme filter: every puzzle offered has the theme.
-      await page.selectOption("#theme", "crowning");
-      for (let i = 0; i < 3; i++) {
-        const id = await page.evaluate(() => document.querySelector("#board-slot shashki-board").id.slice("puzzle-".length));
-        const shown = puzzles.find((x) => x.id === id);
-        assert(shown.themes.includes("crowning"), `${id} has the theme`);
-        await page.click("#next");
+      // The theme filter: one option per theme of the collection, with
+      // its count; every puzzle offered has the chosen theme.
+      const options = await page.$$eval("select[data-puzzle-theme] option", (os) =>
+        os.map((o) => [o.value, o.textContent]),
+      );
+      const counts = new Map();
+      for (const x of puzzles) for (const t of x.themes) counts.set(t, (counts.get(t) || 0) + 1);
+      assertEq(options.length, counts.size + 1, "all themes and one option per theme");
+      assert(counts.size >= 12, `${counts.size} themes`);
+      for (const [value, text] of options.slice(1)) {
+        assert(counts.get(value) >= 30, `${value}: ${counts.get(value)} puzzles`);
+        assert(text.endsWith(`(${counts.get(value)})`) && !text.startsWith(value), `${value} named: ${text}`);
+      }
+      for (const theme of ["breakthrough", "lock"]) {
+        await page.selectOption("select[data-puzzle-theme]", theme);
+        for (let i = 0; i < 3; i++) {
+          const id = await page.evaluate(() => document.querySelector("#board-slot shashki-board").id.slice("puzzle-".length));
+          const shown = puzzles.find((x) => x.id === id);
+          assert(shown.themes.includes(theme), `${id} has the theme ${theme}`);
+          await page.click("#next");
+        }
       }
       // A difficulty filter.
       await page.selectOption("#theme", "");
@@ -228,6 +244,16 @@ export const tests = [
       const prompt = await page.textContent("#board-slot .sbw-prompt");
       assert(/^Ход (белых|чёрных)/.test(prompt.trim()), prompt);
       assert((await page.textContent("#puzzle-title")).startsWith("Задача "), "title");
+      // The themes in the game's Russian terms.
+      const names = await page.$$eval("select[data-puzzle-theme] option", (os) =>
+        Object.fromEntries(os.map((o) => [o.value, o.textContent])),
+      );
+      assert(names["breakthrough"].startsWith("Прорыв в дамки"), names["breakthrough"]);
+      assert(names["king-catch"].startsWith("Ловля дамки"), names["king-catch"]);
+      assert(names["lock"].startsWith("Запирание"), names["lock"]);
+      await page.selectOption("select[data-puzzle-theme]", "quiet-move");
+      const meta = await page.textContent("[data-puzzle-themes]");
+      assert(meta.includes("Тихий ход"), meta);
       await axeAudit(page, "Russian");
     },
   },

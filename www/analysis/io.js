@@ -8,7 +8,7 @@ import { T } from "./texts.js";
 import { buildFromTokens, pdnTokens, Tree } from "./tree.js";
 import { $, Game, S, START_FEN, TREE_KEY, gameAt, withGame } from "./state.js";
 import { show } from "./view.js";
-import { clearReview } from "./review-panel.js";
+import { clearReview, openStoredFromHash } from "./review-panel.js";
 import { leaveEditor } from "./editor.js";
 
 function treeFromFen(text) {
@@ -203,6 +203,7 @@ export function dropHash() {
 
 window.addEventListener("hashchange", () => {
   if (!location.hash) return;
+  if (openStoredFromHash()) return;
   const err = loadText(location.hash);
   $("paste-error").textContent = err;
   if (err) $("io").open = true;

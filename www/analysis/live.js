@@ -3,7 +3,7 @@
 // stopped. Depth reports arrive in bursts and are drawn at most every
 // RENDER_GAP_MS; every report is still recorded in `facts` for the tests.
 
-import { expected } from "./review.js";
+import { expected } from "../shared/review.js";
 import { T } from "./texts.js";
 import { $, S, facts, withGame } from "./state.js";
 import { EngineWorker } from "./engine-worker.js";

@@ -3,8 +3,8 @@
 // review's exercises (mistakes.js). The same Worker also reads the classic
 // games' file (classics.js), between reviews.
 
-import { drawGraph, markMoves } from "./review.js";
-import { exercisesFromReview, keep, loadStored, MistakeTrainer } from "./mistakes.js";
+import { drawGraph, markMoves } from "../shared/review.js";
+import { exercisesFromReview, keep, loadStored, MistakeTrainer } from "../shared/mistakes.js";
 import { onLangChange, t } from "../i18n/i18n.js";
 import { T } from "./texts.js";
 import { $, Game, S, facts, withGame } from "./state.js";
@@ -144,6 +144,17 @@ $("btn-mistakes-stored").addEventListener("click", () => {
 });
 renderMistakeButtons();
 onLangChange(() => renderMistakeButtons());
+
+/** `analysis.html#mistakes` (from the puzzles and play pages) opens the saved
+ * mistakes; true when the address asked for them. */
+export function openStoredFromHash() {
+  if (location.hash !== "#mistakes") return false;
+  history.replaceState(null, "", location.pathname + location.search);
+  const stored = loadStored();
+  if (stored.length) mistakes.open(stored.reverse());
+  return true;
+}
+openStoredFromHash();
 
 $("review-marks").addEventListener("click", (e) => {
   const b = e.target.closest("button[data-node]");

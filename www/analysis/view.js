@@ -6,7 +6,7 @@ import { Board } from "../board/board.js";
 import { announce } from "../shared/announce.js";
 import { errorText } from "../shared/status-text.js";
 import { explorerHref, openingName, showOpening } from "../shared/opening.js";
-import { MARK_SIGN } from "./review.js";
+import { MARK_SIGN } from "../shared/review.js";
 import { T } from "./texts.js";
 import { $, S, gameAt, withGame } from "./state.js";
 import { renderIdle, startAnalysisSoon } from "./live.js";

@@ -16,10 +16,11 @@ import { onLangChange, t } from "../i18n/i18n.js";
 import { errorText } from "../shared/status-text.js";
 import { GameClock } from "./clock.js";
 import { setupArchive } from "./my-games.js";
+import { setupGameReview } from "./review-game.js";
 import { announce } from "../shared/announce.js";
 import { $ } from "../shared/util.js";
 import { board, boardHandlers } from "./page-board.js";
-import { buildGame, DEFAULT_LEVEL, engine, Game, isHumanTurn, isLive, levelInfo, LEVELS, S } from "./state.js";
+import { buildGame, DEFAULT_LEVEL, engine, Game, isHumanTurn, isLive, levelInfo, LEVELS, movesPlayed, S } from "./state.js";
 import { playMove, setGame, showMoveError, viewPosition } from "./game.js";
 import { renderExport, renderPanels } from "./panels.js";
 import { tick } from "./clocks-view.js";
@@ -148,7 +149,20 @@ function start() {
     setGame(g || new Game(), g ? saved.record.end || null : null);
   }
   setInterval(tick, 100);
-  S.archiveUi = setupArchive({ engine, t, onError: showArchiveError, confirmDialog });
+  let reviewStored = () => {};
+  S.archiveUi = setupArchive({ engine, t, onError: showArchiveError, confirmDialog, onReview: (g) => reviewStored(g) });
+  const gameReview = setupGameReview({
+    Game,
+    game: () => ({
+      startFen: S.game.startFen(),
+      moves: movesPlayed(),
+      over: S.game.status().state !== "ongoing",
+      players: S.settings.mode === "humans" ? ["white", "black"] : [S.settings.human],
+    }),
+  });
+  S.refreshReview = gameReview.refresh;
+  reviewStored = gameReview.review;
+  S.refreshReview();
   document.body.classList.add("ready");
   markInteractive();
 }

@@ -73,6 +73,7 @@ export async function playMove(text, { animate = true } = {}) {
   announce(t("play.played", { side: mover, move: played.notation, status: statusSentence(st) }));
   renderPanels(st);
   if (st.state !== "ongoing") gameOver();
+  S.refreshReview(st.state !== "ongoing");
   if (isLive()) await board.playMove(played, S.game.board(), { animate });
   if (gen !== S.generation) return true;
   if (S.settings.mode === "humans" && S.settings.autoFlip && st.state === "ongoing" && isLive()) {
@@ -151,6 +152,7 @@ export function update({ think = true, render = true, save = render, st = S.game
   }
   if (render) renderPanels(st);
   if (save) persist();
+  S.refreshReview(st.state !== "ongoing");
   if (think && isLive() && !S.thinking && !S.waiting && isBotTurn(st)) botMove();
 }
 

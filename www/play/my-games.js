@@ -15,7 +15,7 @@ import { START_FEN } from "../board/fen.js";
 
 import { $ } from "../shared/util.js";
 
-export function setupArchive({ engine, t, onError, confirmDialog }) {
+export function setupArchive({ engine, t, onError, confirmDialog, onReview = null }) {
   const archive = new Archive();
   let entries = [];
   let failed = "";
@@ -121,13 +121,19 @@ export function setupArchive({ engine, t, onError, confirmDialog }) {
         open.href = analysisHref(e);
         open.textContent = t("archive.open");
         open.setAttribute("aria-label", `${t("archive.open")}: ${date}, ${opponentLabel(e)}`);
-        const del = document.createElement("button");
-        del.type = "button";
-        del.className = "btn btn-small";
-        del.dataset.archiveDelete = String(e.id);
-        del.textContent = t("archive.delete");
-        del.setAttribute("aria-label", `${t("archive.delete")}: ${date}, ${opponentLabel(e)}`);
-        actions.append(open, del);
+        /** A small button of this game's row: `data` names its data attribute, `key` its text. */
+        const rowButton = (data, key) => {
+          const b = document.createElement("button");
+          b.type = "button";
+          b.className = "btn btn-small";
+          b.dataset[data] = String(e.id);
+          b.textContent = t(key);
+          b.setAttribute("aria-label", `${t(key)}: ${date}, ${opponentLabel(e)}`);
+          return b;
+        };
+        const del = rowButton("archiveDelete", "archive.delete");
+        if (onReview && e.moves && e.moves.length) actions.append(open, rowButton("archiveReview", "mistakes.reviewShort"), del);
+        else actions.append(open, del);
         li.append(text, res, actions);
         return li;
       }),
@@ -264,6 +270,12 @@ export function setupArchive({ engine, t, onError, confirmDialog }) {
     await load();
   });
   $("archive-list").addEventListener("click", async (ev) => {
+    const r = ev.target.closest("button[data-archive-review]");
+    if (r) {
+      const e = entries.find((x) => String(x.id) === r.dataset.archiveReview);
+      if (e) onReview({ startFen: e.startFen, moves: e.moves, players: e.color ? [e.color] : ["white", "black"] });
+      return;
+    }
     const b = ev.target.closest("button[data-archive-delete]");
     if (!b) return;
     try {

@@ -65,6 +65,8 @@ export const S = {
   movesKey: "",
   /** My games (my-games.js), once set up. */
   archiveUi: null,
+  /** Refreshes "Find my mistakes" (review-game.js) once it is set up. */
+  refreshReview: () => {},
 };
 
 export const debug = { lastBot: null, botRestarts: 0, levels: LEVELS };

@@ -156,7 +156,10 @@ function show(p, { updateHash = true, onRun = null, runIndex = 0 } = {}) {
       ? T.title(pos + 1, list.length)
       : T.title(all.indexOf(p) + 1, all.length);
   $("puzzle-daily").hidden = p !== dailyPuzzle();
-  $("puzzle-meta").textContent = T.meta(p.rating, p.themes.map((t) => T.themes[t] || t).join(", "));
+  // The rating above the board (one line, no shift); the themes, a line
+  // of any length, below it.
+  $("puzzle-meta").textContent = T.meta(p.rating);
+  $("puzzle-themes").textContent = T.themesLine(p.themes.map((t) => T.themes[t] || t).join(", "));
   $("puzzle-source").textContent = T.source(p.source);
   $("puzzle-gain").textContent = T.gain(p.gain);
   $("solution").hidden = true;
@@ -164,7 +167,7 @@ function show(p, { updateHash = true, onRun = null, runIndex = 0 } = {}) {
   $("analyse").href = analyseHref(p);
   setFeedback("");
   // Screen readers hear which puzzle is on the board now.
-  $("announce").textContent = `${$("puzzle-title").textContent}. ${$("puzzle-meta").textContent}.`;
+  $("announce").textContent = `${$("puzzle-title").textContent}. ${$("puzzle-meta").textContent}. ${$("puzzle-themes").textContent}.`;
   $("prev").disabled = !!onRun || pos <= 0;
   $("next").disabled = !!onRun || (pos < 0 ? list.length === 0 : pos >= list.length - 1);
 
@@ -245,7 +248,7 @@ function onFilter() {
   else {
     current = null;
     $("puzzle-title").textContent = T.noMatch;
-    for (const id of ["puzzle-meta", "puzzle-source", "puzzle-gain"]) $(id).textContent = "";
+    for (const id of ["puzzle-meta", "puzzle-themes", "puzzle-source", "puzzle-gain"]) $(id).textContent = "";
     $("puzzle-daily").hidden = true;
     $("board-slot").replaceChildren();
     $("solution").hidden = true;

@@ -4,7 +4,8 @@
 
 use crate::args::Args;
 use shashki::engine::puzzle::{
-    calibrate, canonical_fen, puzzle_id, Candidate, Miner, MinerConfig, Puzzle, PuzzleFile, Reject,
+    calibrate, canonical_fen, difficulty, puzzle_id, themes, Candidate, Miner, MinerConfig, Puzzle,
+    PuzzleFile, Reject, THEMES,
 };
 use shashki::engine::{Clock, Engine};
 use shashki::game::{parse_games, Game};
@@ -23,10 +24,10 @@ const RATING_SD: f64 = 300.0;
 pub fn puzzles(argv: &[String]) -> Result<ExitCode, String> {
     crate::args::dispatch(
         argv,
-        &[("mine", mine), ("export", export)],
+        &[("mine", mine), ("relabel", relabel), ("export", export)],
         "usage: shashki puzzles mine [--seed S] [--out FILE] [--count N] \
          [--games PDN] [--openings FILE] [--openings-limit N] [--self-play N] \
-         [--engine-depth D] [--margin PLIES]\n       shashki puzzles export [--file FILE]",
+         [--engine-depth D] [--margin PLIES]\n       shashki puzzles relabel [--file FILE] [--engine-depth D] [--keep-effort]\n       shashki puzzles export [--file FILE]",
     )
 }
 
@@ -95,7 +96,11 @@ impl Run {
 
     fn save(&mut self) -> Result<(), String> {
         self.last_save = self.found.len();
-        let raw: Vec<f64> = self.found.iter().map(|f| f.cand.difficulty).collect();
+        let raw: Vec<f64> = self
+            .found
+            .iter()
+            .map(|f| difficulty(&f.cand.effort))
+            .collect();
         let ratings = calibrate(&raw, RATING_MEAN, RATING_SD, RATING_LOW, RATING_HIGH);
         let puzzles: Vec<Puzzle> = self
             .found
@@ -110,29 +115,35 @@ impl Run {
                 source: f.source.clone(),
                 gain: f.cand.gain,
                 depth: f.cand.depth,
+                effort: f.cand.effort,
             })
             .collect();
-        let mut ids = HashSet::new();
-        for p in &puzzles {
-            if !ids.insert(p.id.clone()) {
-                return Err(format!("two puzzles share the id {}", p.id));
-            }
-        }
-        let mut text = String::from("{\"version\":1,\"puzzles\":[\n");
-        for (i, p) in puzzles.iter().enumerate() {
-            if i > 0 {
-                text.push_str(",\n");
-            }
-            text.push_str(&serde_json::to_string(p).map_err(|e| e.to_string())?);
-        }
-        text.push_str("\n]}\n");
-        if let Some(dir) = std::path::Path::new(&self.out).parent() {
-            if !dir.as_os_str().is_empty() {
-                std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-            }
-        }
-        std::fs::write(&self.out, text).map_err(|e| format!("{}: {e}", self.out))
+        write_file(&self.out, &puzzles)
     }
+}
+
+/// Writes the puzzle file, one puzzle a line; refuses two equal ids.
+fn write_file(out: &str, puzzles: &[Puzzle]) -> Result<(), String> {
+    let mut ids = HashSet::new();
+    for p in puzzles {
+        if !ids.insert(p.id.clone()) {
+            return Err(format!("two puzzles share the id {}", p.id));
+        }
+    }
+    let mut text = String::from("{\"version\":1,\"puzzles\":[\n");
+    for (i, p) in puzzles.iter().enumerate() {
+        if i > 0 {
+            text.push_str(",\n");
+        }
+        text.push_str(&serde_json::to_string(p).map_err(|e| e.to_string())?);
+    }
+    text.push_str("\n]}\n");
+    if let Some(dir) = std::path::Path::new(out).parent() {
+        if !dir.as_os_str().is_empty() {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+    }
+    std::fs::write(out, text).map_err(|e| format!("{out}: {e}"))
 }
 
 /// At most this many puzzles from one bot game (neighbouring positions of
@@ -303,6 +314,85 @@ fn play_out(
         if game.play(&mv).is_err() {
             break;
         }
+    }
+}
+
+/// Reads a puzzle file back as positions and move lines.
+fn read_file(path: &str) -> Result<PuzzleFile, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    serde_json::from_str(&text).map_err(|e| format!("{path}: not a puzzle file: {e}"))
+}
+
+/// A shipped puzzle's position and solution as moves.
+fn replay(p: &Puzzle) -> Result<(Position, Vec<shashki::Move>), String> {
+    let root = Position::from_fen(&p.fen).map_err(|e| format!("{}: {e}", p.id))?;
+    let mut pos = root;
+    let mut line = Vec::new();
+    for t in &p.solution {
+        let m = pos
+            .parse_move(t)
+            .map_err(|e| format!("{}: {t}: {e}", p.id))?;
+        pos = pos.play_unchecked(&m);
+        line.push(m);
+    }
+    Ok((root, line))
+}
+
+/// `puzzles relabel`: recomputes every puzzle's themes from its position
+/// and solution, measures its [`Effort`] again (material search and the
+/// engine, deterministic) and rates the collection from it; rewrites the
+/// file and prints how many puzzles each theme has. `--keep-effort`
+/// rates from the stored measures instead of measuring again.
+fn relabel(argv: &[String]) -> Result<ExitCode, String> {
+    let a = Args::parse(argv, &["keep-effort"])?;
+    a.only(&["file", "engine-depth", "keep-effort"])?;
+    let keep = a.flag("keep-effort");
+    let path = a.value("file").unwrap_or(DEFAULT_FILE).to_string();
+    let mut config = MinerConfig::default();
+    if let Some(d) = a.number::<u32>("engine-depth")? {
+        config.engine_depth = d.clamp(1, 30);
+    }
+    let mut miner = Miner::new(config);
+    let mut file = read_file(&path)?;
+    let started = Instant::now();
+    for (i, p) in file.puzzles.iter_mut().enumerate() {
+        let (root, line) = replay(p)?;
+        p.themes = themes(&root, &line, p.gain);
+        if keep {
+            continue;
+        }
+        // Not chosen even at the last depth (the engine changed since the
+        // puzzle was mined): one more than the deepest search.
+        let find = miner
+            .find_depth(&root, &line[0])
+            .unwrap_or(miner.config.engine_depth + 1);
+        p.effort = miner.effort(&root, &line, p.depth, find);
+        if i % 100 == 99 {
+            eprintln!(
+                "[{:6.1}s] {} puzzles",
+                started.elapsed().as_secs_f64(),
+                i + 1
+            );
+        }
+    }
+    let raw: Vec<f64> = file.puzzles.iter().map(|p| difficulty(&p.effort)).collect();
+    let ratings = calibrate(&raw, RATING_MEAN, RATING_SD, RATING_LOW, RATING_HIGH);
+    for (p, r) in file.puzzles.iter_mut().zip(ratings) {
+        p.rating = r;
+    }
+    write_file(&path, &file.puzzles)?;
+    print_counts(&file.puzzles);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// How many puzzles each documented theme has.
+fn print_counts(puzzles: &[Puzzle]) {
+    for t in THEMES {
+        let n = puzzles
+            .iter()
+            .filter(|p| p.themes.iter().any(|x| x == t))
+            .count();
+        eprintln!("{t:>16} {n:5}");
     }
 }
 

@@ -14,7 +14,7 @@
 
 import { Board } from "../board/board.js";
 import { onLangChange, t } from "../i18n/i18n.js";
-import { storage } from "../shared/util.js";
+import { storage } from "./util.js";
 import { expected, THRESHOLDS } from "./review.js";
 
 const KEY = "shashki.mistakes.v1";
