@@ -23,6 +23,24 @@ function trunkLoaderPresent() {
 
 const TRUNK_TIMEOUT_MS = 30000;
 
+/**
+ * Resolves once the page has painted its first frame (at once in a Worker or
+ * a hidden page). The wasm (120 KB compressed) is fetched only then: on a
+ * slow phone connection it would otherwise share the bandwidth with the
+ * styles and modules the first screen needs, and the first screen needs no
+ * engine (the boards are drawn from their FEN, board/fen.js).
+ */
+export function afterFirstPaint() {
+  if (typeof document === "undefined" || typeof requestAnimationFrame !== "function") return Promise.resolve();
+  if (document.visibilityState === "hidden") return Promise.resolve();
+  return new Promise((resolve) => {
+    // rAF runs just before the next frame is painted; the timeout after it.
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    // A page hidden before its first frame gets no rAF until shown.
+    document.addEventListener("visibilitychange", resolve, { once: true });
+  });
+}
+
 function waitForTrunk() {
   return new Promise((resolve, reject) => {
     if (globalThis.wasmBindings) return resolve(globalThis.wasmBindings);
@@ -52,6 +70,7 @@ export function loadEngine(options = {}) {
       let mod = globalThis.wasmBindings;
       if (!mod && trunkLoaderPresent()) mod = await waitForTrunk();
       if (!mod) {
+        await afterFirstPaint();
         mod = await import(options.moduleUrl || DEFAULT_MODULE_URL);
         await mod.default();
       }

@@ -151,6 +151,40 @@ const ACTION_KEYS = {
 
 let widgetCount = 0;
 
+/**
+ * A page may hold twenty boards (rules, lessons): each is set up (drawn, its
+ * game made in the engine) only once it comes within a screen's height of
+ * the viewport, so the first screen does not wait for the others and the
+ * page's load is not one long task. Until then the widget keeps its frame
+ * (the board's square is reserved by its CSS), so nothing shifts; asking for
+ * `ready` (or playing a move) sets it up at once.
+ */
+const nearViewport =
+  typeof IntersectionObserver === "function"
+    ? new IntersectionObserver(
+        (entries) => {
+          for (const e of entries) if (e.isIntersecting) e.target._wake();
+        },
+        { rootMargin: "100% 0px" },
+      )
+    : null;
+
+/** Widgets connected since the last check: those already near the viewport
+ * are set up at once (in the same task, before the first paint, so nothing
+ * moves), the others wait for nearViewport. One layout for all of them. */
+let toCheck = [];
+function checkNear() {
+  const list = toCheck;
+  toCheck = [];
+  const h = innerHeight;
+  for (const w of list) {
+    if (!w.isConnected || !w._asleep) continue;
+    const r = w.getBoundingClientRect();
+    if (r.top < 2 * h && r.bottom > -h) w._wake();
+    else nearViewport.observe(w);
+  }
+}
+
 export class ShashkiBoardElement extends HTMLElement {
   static get observedAttributes() {
     return ["fen", "mode", "orientation", "size", "caption", "highlight", "arrows", "moves", "ply", "solution", "prompt"];
@@ -166,18 +200,24 @@ export class ShashkiBoardElement extends HTMLElement {
     this._engine = null;
     this._ready = null;
     this._resolveReady = null;
+    this._asleep = nearViewport !== null; // not set up until near the viewport
     this._newReady();
   }
 
   connectedCallback() {
     addStyleSheets();
     if (!this._ui) this._build();
+    if (this._asleep) {
+      if (!toCheck.length) queueMicrotask(checkNear);
+      toCheck.push(this);
+    }
     this._scheduleSetup();
     // after the page has put its own texts (caption, prompt) in the new language
     if (!this._stopLang) this._stopLang = onLangChange(() => queueMicrotask(() => this._relabel()));
   }
 
   disconnectedCallback() {
+    if (nearViewport) nearViewport.unobserve(this);
     this._generation += 1;
     this._freeGame();
     if (this._stopLang) this._stopLang();
@@ -197,7 +237,16 @@ export class ShashkiBoardElement extends HTMLElement {
 
   /** Resolves once the widget shows its position (or an error message). */
   get ready() {
+    this._wake();
     return this._ready;
+  }
+
+  /** Sets the widget up now if it was waiting to come near the viewport. */
+  _wake() {
+    if (!this._asleep) return;
+    this._asleep = false;
+    if (nearViewport) nearViewport.unobserve(this);
+    if (this.isConnected) this._scheduleSetup();
   }
 
   _newReady() {
@@ -387,7 +436,7 @@ export class ShashkiBoardElement extends HTMLElement {
     const gen = ++this._generation;
     // Attribute changes arrive one by one: set up once, after the last.
     queueMicrotask(() => {
-      if (gen === this._generation && this.isConnected) this._setup(gen);
+      if (gen === this._generation && this.isConnected && !this._asleep) this._setup(gen);
     });
   }
 
