@@ -125,7 +125,7 @@ function headTags(html, prefix, pageRel) {
   // need the engine (boards are drawn from their FEN), and on a slow phone
   // connection 120 KB of wasm fetched at once shares the bandwidth with the
   // styles and modules the first paint waits for. board/engine.js fetches it
-  // once the first frame is painted (afterFirstPaint), as does the play
+  // once the page has painted its first content (afterFirstPaint), as does the play
   // page's loader (deferWasm below).
   if (!/pwa\/register\.js/.test(html)) {
     // Registered once the page has loaded (the usual advice for service workers).
@@ -138,16 +138,22 @@ function headTags(html, prefix, pageRel) {
 
 /**
  * The play page's wasm loader, written by trunk: its preload of the .wasm is
- * dropped and its init() waits for the first painted frame (the same wait as
- * board/engine.js afterFirstPaint; at once in a hidden page).
+ * dropped and its init() waits for the first contentful paint (FIRST_PAINT).
  */
+/** A promise (JS source) that resolves at the page's first contentful paint
+ * (at once in a hidden page, after 3 s at the latest): the same wait as
+ * afterFirstPaint in www/board/engine.js. */
+const FIRST_PAINT =
+  "new Promise((r) => { if (document.visibilityState === \"hidden\" || performance.getEntriesByName(\"first-contentful-paint\").length) return r(); " +
+  "setTimeout(r, 3000); document.addEventListener(\"visibilitychange\", r, { once: true }); " +
+  "try { new PerformanceObserver((l, o) => { if (l.getEntriesByName(\"first-contentful-paint\").length) { o.disconnect(); r(); } }).observe({ type: \"paint\", buffered: true }); } " +
+  "catch (e) { requestAnimationFrame(() => setTimeout(r, 0)); } })";
+
 function deferWasm(html, rel) {
   if (!html.includes("TrunkApplicationStarted")) return html;
   let out = html.replace(/<link rel="preload" href="[^"]*shashki_bg\.wasm"[^>]*>/g, "");
   const init = "const wasm = await init(";
-  const wait =
-    "await new Promise((r) => { if (document.visibilityState === \"hidden\") return r(); " +
-    "requestAnimationFrame(() => setTimeout(r, 0)); document.addEventListener(\"visibilitychange\", r, { once: true }); });\n";
+  const wait = `await ${FIRST_PAINT};\n`;
   if (!out.includes(wait)) {
     if (!out.includes(init)) {
       console.error(`pwa-build: ${rel}: trunk's wasm loader changed (no "${init}"); the wasm is not deferred`);
@@ -160,11 +166,11 @@ function deferWasm(html, rel) {
 
 /**
  * Module scripts marked `data-after-paint` (boards further down a page, the
- * settings panel, ...) are loaded once the first frame is painted instead of
- * before it: on a slow phone connection their modules would otherwise share
+ * ...) are loaded once the page has shown its first contentful paint
+ * (FIRST_PAINT) instead of before it: on a slow phone connection their modules would otherwise share
  * the bandwidth (and, over HTTP/1.1, the six connections) with the styles and
  * modules the first paint waits for. They become one inline module script
- * that, after the first frame (at once in a hidden page), adds a
+ * that, after the first paint, adds a
  * modulepreload for every module they import that the page has not loaded
  * already (one round trip, no import waterfall) and imports them in their
  * order. Their place on the page is reserved by CSS (for instance
@@ -188,8 +194,7 @@ function afterPaint(html, pageRel, prefix) {
     `<script type="module">/* data-after-paint (scripts/pwa-build.mjs) */` +
     `const go = async () => { for (const h of ${urls(later)}) { const l = document.createElement("link"); l.rel = "modulepreload"; l.href = h; document.head.append(l); } ` +
     `for (const s of ${JSON.stringify(srcs.map((s) => s.replace("./", `./${prefix}`)))}) await import(s); }; ` +
-    `let done = false; const once = () => { if (!done) { done = true; go(); } }; ` +
-    `if (document.visibilityState === "hidden") once(); else { requestAnimationFrame(() => setTimeout(once, 0)); document.addEventListener("visibilitychange", once, { once: true }); }` +
+    `${FIRST_PAINT}.then(go);` +
     `</script>\n    `;
   return out.replace("</head>", () => `  ${script}</head>`);
 }

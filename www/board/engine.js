@@ -24,20 +24,31 @@ function trunkLoaderPresent() {
 const TRUNK_TIMEOUT_MS = 30000;
 
 /**
- * Resolves once the page has painted its first frame (at once in a Worker or
- * a hidden page). The wasm (120 KB compressed) is fetched only then: on a
- * slow phone connection it would otherwise share the bandwidth with the
- * styles and modules the first screen needs, and the first screen needs no
- * engine (the boards are drawn from their FEN, board/fen.js).
+ * Resolves once the page has shown its first contentful paint (at once in a
+ * Worker or a hidden page; after 3 s at the latest). The wasm (120 KB
+ * compressed) is fetched only then: on a slow phone connection it would
+ * otherwise share the bandwidth with the styles and modules the first screen
+ * needs, and the first screen needs no engine (the boards are drawn from
+ * their FEN, board/fen.js). The paint entry, not requestAnimationFrame: a
+ * frame may be produced well before the one that is first presented.
+ * scripts/pwa-build.mjs gives the play page's loader the same wait.
  */
 export function afterFirstPaint() {
-  if (typeof document === "undefined" || typeof requestAnimationFrame !== "function") return Promise.resolve();
-  if (document.visibilityState === "hidden") return Promise.resolve();
+  if (typeof document === "undefined" || document.visibilityState === "hidden") return Promise.resolve();
+  if (performance.getEntriesByName("first-contentful-paint").length) return Promise.resolve();
   return new Promise((resolve) => {
-    // rAF runs just before the next frame is painted; the timeout after it.
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    // A page hidden before its first frame gets no rAF until shown.
+    setTimeout(resolve, 3000);
     document.addEventListener("visibilitychange", resolve, { once: true });
+    try {
+      new PerformanceObserver((list, observer) => {
+        if (list.getEntriesByName("first-contentful-paint").length) {
+          observer.disconnect();
+          resolve();
+        }
+      }).observe({ type: "paint", buffered: true });
+    } catch {
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+    }
   });
 }
 
