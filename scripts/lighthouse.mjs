@@ -1,7 +1,7 @@
 // Page-load benchmark: Lighthouse (mobile) over every page of the built
 // site, run by hand, never part of the tests.
 //
-//   node scripts/lighthouse.mjs [DIST_DIR] [--runs 3] [--plain] [--pages index.html,rules.html]
+//   node scripts/lighthouse.mjs [DIST_DIR] [--runs 3] [--plain] [--pages index.html,rules.html] [--save DIR]
 //
 // Lighthouse 12.2.3 (npm `lighthouse@12.2.3`; 13.x needs Node 22) is
 // installed on first use into target/lighthouse/ (ignored by git, not a
@@ -15,13 +15,16 @@
 // table served without compression, as a bare static server does.
 //
 // Prints, per page, the median over the runs of: the performance score,
-// first contentful paint, largest contentful paint, cumulative layout shift
-// and total blocking time, and the load average of the machine (Lighthouse's
-// CPU figures are simulated from a real trace, so a busy machine still
-// shifts them).
+// first contentful paint, largest contentful paint, speed index, cumulative
+// layout shift and total blocking time, and the load average of the machine
+// (Lighthouse's CPU figures are simulated from a real trace, so a busy
+// machine still shifts them; its speed index is mostly the observed one).
+// --save DIR keeps every JSON report (PAGE-RUN.json) for its diagnostics:
+// network-requests, critical-request-chains, mainthread-work-breakdown,
+// bootup-time, long-tasks, and the observed timings in `metrics`.
 
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,7 +38,9 @@ const opt = (name, dflt) => {
   return i >= 0 ? args[i + 1] : dflt;
 };
 const runs = Number(opt("runs", 1));
-const pages = opt("pages", "index.html,rules.html,lessons.html,analysis.html,puzzles.html").split(",");
+const pages = opt("pages", "index.html,rules.html,lessons.html,analysis.html,puzzles.html,openings.html").split(",");
+const save = opt("save", null);
+if (save) mkdirSync(save, { recursive: true });
 const dist = args.find((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--")) || "dist";
 const median = (xs) => {
   const s = xs.filter(Number.isFinite).sort((a, b) => a - b);
@@ -76,7 +81,7 @@ if (installed !== VERSION) {
 // ---- runs ----------------------------------------------------------------------
 
 /** One Lighthouse run (a child process; asynchronous, so this process's server keeps answering). */
-async function lighthouse(url) {
+async function lighthouse(url, name) {
   const out = join(tmpdir(), `shashki-lh-${process.pid}.json`);
   const child = spawn(
     process.execPath,
@@ -97,12 +102,14 @@ async function lighthouse(url) {
   const status = await new Promise((ok) => child.on("close", ok));
   if (status !== 0) throw new Error(`lighthouse failed on ${url}: ${stderr.slice(-800)}`);
   const report = JSON.parse(readFileSync(out, "utf8"));
+  if (save) copyFileSync(out, join(save, `${name}.json`));
   rmSync(out, { force: true });
   const a = (id) => report.audits[id]?.numericValue;
   return {
     score: 100 * report.categories.performance.score,
     fcp: a("first-contentful-paint"),
     lcp: a("largest-contentful-paint"),
+    si: a("speed-index"),
     cls: a("cumulative-layout-shift"),
     tbt: a("total-blocking-time"),
   };
@@ -116,14 +123,14 @@ for (const compress of args.includes("--plain") ? [true, false] : [true]) {
     `\nLighthouse ${VERSION}, mobile (simulated slow 4G, 4x CPU), ${compress ? "served with brotli/gzip" : "served without compression"}; ` +
       `median of ${runs} run${runs > 1 ? "s" : ""}; load average ${load.toFixed(2)} at the start`,
   );
-  console.log("\n| page | performance | first paint | largest paint | layout shift (CLS) | blocking time (TBT) |");
-  console.log("|---|---:|---:|---:|---:|---:|");
+  console.log("\n| page | performance | first paint | largest paint | speed index | layout shift (CLS) | blocking time (TBT) |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|");
   for (const p of pages) {
     const rows = [];
-    for (let i = 0; i < runs; i++) rows.push(await lighthouse(`${server.url}/${p}`));
+    for (let i = 0; i < runs; i++) rows.push(await lighthouse(`${server.url}/${p}`, `${p.replace(".html", "")}-${compress ? "br" : "plain"}-${i + 1}`));
     const m = (k) => median(rows.map((r) => r[k]));
     console.log(
-      `| ${p.replace(".html", "")} | ${m("score").toFixed(0)} | ${s(m("fcp"))} | ${s(m("lcp"))} | ${m("cls").toFixed(3)} | ${m("tbt").toFixed(0)} ms |`,
+      `| ${p.replace(".html", "")} | ${m("score").toFixed(0)} | ${s(m("fcp"))} | ${s(m("lcp"))} | ${s(m("si"))} | ${m("cls").toFixed(3)} | ${m("tbt").toFixed(0)} ms |`,
     );
   }
   console.log(`(load average ${loadavg()[0].toFixed(2)} at the end)`);

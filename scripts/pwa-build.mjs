@@ -121,13 +121,12 @@ function headTags(html, prefix, pageRel) {
     tags.push(`<link rel="manifest" href="${prefix}manifest.webmanifest" />`);
     tags.push(`<link rel="apple-touch-icon" href="${prefix}icons/apple-touch-icon.png" />`);
   }
-  const usesModules = /<script[^>]*type=["']?module/.test(html);
-  if (usesModules && !/shashki\.js/.test(html)) {
-    tags.push(`<link rel="modulepreload" href="${prefix}shashki.js" />`);
-  }
-  if (usesModules && !/shashki_bg\.wasm/.test(html)) {
-    tags.push(`<link rel="preload" href="${prefix}shashki_bg.wasm" as="fetch" type="application/wasm" crossorigin />`);
-  }
+  // No preload of the wasm module or its JS glue: the first screen does not
+  // need the engine (boards are drawn from their FEN), and on a slow phone
+  // connection 120 KB of wasm fetched at once shares the bandwidth with the
+  // styles and modules the first paint waits for. board/engine.js fetches it
+  // once the page has painted its first content (afterFirstPaint), as does the play
+  // page's loader (deferWasm below).
   if (!/pwa\/register\.js/.test(html)) {
     // Registered once the page has loaded (the usual advice for service workers).
     tags.push(
@@ -137,6 +136,69 @@ function headTags(html, prefix, pageRel) {
   return tags;
 }
 
+/**
+ * The play page's wasm loader, written by trunk: its preload of the .wasm is
+ * dropped and its init() waits for the first contentful paint (FIRST_PAINT).
+ */
+/** A promise (JS source) that resolves at the page's first contentful paint
+ * (at once in a hidden page, after 3 s at the latest): the same wait as
+ * afterFirstPaint in www/board/engine.js. */
+const FIRST_PAINT =
+  "new Promise((r) => { if (document.visibilityState === \"hidden\" || performance.getEntriesByName(\"first-contentful-paint\").length) return r(); " +
+  "setTimeout(r, 3000); document.addEventListener(\"visibilitychange\", r, { once: true }); " +
+  "try { new PerformanceObserver((l, o) => { if (l.getEntriesByName(\"first-contentful-paint\").length) { o.disconnect(); r(); } }).observe({ type: \"paint\", buffered: true }); } " +
+  "catch (e) { requestAnimationFrame(() => setTimeout(r, 0)); } })";
+
+function deferWasm(html, rel) {
+  if (!html.includes("TrunkApplicationStarted")) return html;
+  let out = html.replace(/<link rel="preload" href="[^"]*shashki_bg\.wasm"[^>]*>/g, "");
+  const init = "const wasm = await init(";
+  const wait = `await ${FIRST_PAINT};\n`;
+  if (!out.includes(wait)) {
+    if (!out.includes(init)) {
+      console.error(`pwa-build: ${rel}: trunk's wasm loader changed (no "${init}"); the wasm is not deferred`);
+      process.exit(1);
+    }
+    out = out.replace(init, () => wait + init);
+  }
+  return out;
+}
+
+/**
+ * Module scripts marked `data-after-paint` (boards further down a page, the
+ * ...) are loaded once the page has shown its first contentful paint
+ * (FIRST_PAINT) instead of before it: on a slow phone connection their modules would otherwise share
+ * the bandwidth (and, over HTTP/1.1, the six connections) with the styles and
+ * modules the first paint waits for. They become one inline module script
+ * that, after the first paint, adds a
+ * modulepreload for every module they import that the page has not loaded
+ * already (one round trip, no import waterfall) and imports them in their
+ * order. Their place on the page is reserved by CSS (for instance
+ * `shashki-board:not(:defined)`), so nothing shifts when they run.
+ */
+function afterPaint(html, pageRel, prefix) {
+  const tag = /<script\b(?=[^>]*\bdata-after-paint\b)[^>]*\ssrc=["']([^"']+)["'][^>]*><\/script>\s*/g;
+  const entries = [...html.matchAll(tag)].map((m) => m[1]);
+  if (!entries.length) return html;
+  let out = html.replace(tag, "");
+  const before = new Set(moduleGraph(out, pageRel));
+  const base = new URL(pageRel, "file:///site/");
+  const later = [];
+  for (const e of entries) {
+    const graph = moduleGraph(`<script type="module" src="${e}"></script>`, pageRel);
+    for (const rel of graph) if (!before.has(rel) && !later.includes(rel)) later.push(rel);
+  }
+  const urls = (list) => JSON.stringify(list.map((rel) => `${prefix}${rel}`));
+  const srcs = entries.map((e) => `./${new URL(e, base).pathname.slice("/site/".length)}`);
+  const script =
+    `<script type="module">/* data-after-paint (scripts/pwa-build.mjs) */` +
+    `const go = async () => { for (const h of ${urls(later)}) { const l = document.createElement("link"); l.rel = "modulepreload"; l.href = h; document.head.append(l); } ` +
+    `for (const s of ${JSON.stringify(srcs.map((s) => s.replace("./", `./${prefix}`)))}) await import(s); }; ` +
+    `${FIRST_PAINT}.then(go);` +
+    `</script>\n    `;
+  return out.replace("</head>", () => `  ${script}</head>`);
+}
+
 let pagesChanged = 0;
 const files = walk(dir).filter((f) => !FRAGMENTS.includes(posix(relative(dir, f))));
 for (const f of files.filter((f) => f.endsWith(".html"))) {
@@ -144,7 +206,7 @@ for (const f of files.filter((f) => f.endsWith(".html"))) {
   const depth = rel.split("/").length - 1;
   const prefix = "../".repeat(depth);
   const source = readFileSync(f, "utf8");
-  const html = insertSiteHeader(insertSiteHead(source, dir, prefix), dir, prefix, rel);
+  const html = afterPaint(deferWasm(insertSiteHeader(insertSiteHead(source, dir, prefix), dir, prefix, rel), rel), rel, prefix);
   const tags = headTags(html, prefix, rel);
   if ((!tags.length || !html.includes("</head>")) && html === source) continue;
   const out = tags.length ? html.replace("</head>", () => `  ${tags.join("\n    ")}\n  </head>`) : html;

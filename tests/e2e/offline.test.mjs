@@ -201,9 +201,15 @@ export const tests = [
         hold = await holdWasm(page);
         await page.goto(`${base}/${p}`);
         const n = await page.$$eval("shashki-board", (els) => els.length);
+        // The boards further down are drawn as they come near the viewport;
+        // asking for `ready` sets each up (and draws it) at once.
+        await page.waitForFunction(() => !!customElements.get("shashki-board"), null, { timeout: 10000 });
+        await page.evaluate(() => document.querySelectorAll("shashki-board").forEach((e) => e.ready));
         await page.waitForFunction((n) => document.querySelectorAll("shashki-board svg.sb-board").length === n, n, {
           timeout: 10000,
         });
+        // (the wasm is asked for after the first paint: wait for the request)
+        for (let i = 0; i < 100 && hold.count === 0; i++) await page.waitForTimeout(50);
         assert(hold.count > 0, `${p}: the wasm request is held`);
         const early = await boardsPieces(page);
         await page.screenshot({ path: shotPath(`first-board-held-${p}.png`) });

@@ -23,6 +23,35 @@ function trunkLoaderPresent() {
 
 const TRUNK_TIMEOUT_MS = 30000;
 
+/**
+ * Resolves once the page has shown its first contentful paint (at once in a
+ * Worker or a hidden page; after 3 s at the latest). The wasm (120 KB
+ * compressed) is fetched only then: on a slow phone connection it would
+ * otherwise share the bandwidth with the styles and modules the first screen
+ * needs, and the first screen needs no engine (the boards are drawn from
+ * their FEN, board/fen.js). The paint entry, not requestAnimationFrame: a
+ * frame may be produced well before the one that is first presented.
+ * scripts/pwa-build.mjs gives the play page's loader the same wait.
+ */
+export function afterFirstPaint() {
+  if (typeof document === "undefined" || document.visibilityState === "hidden") return Promise.resolve();
+  if (performance.getEntriesByName("first-contentful-paint").length) return Promise.resolve();
+  return new Promise((resolve) => {
+    setTimeout(resolve, 3000);
+    document.addEventListener("visibilitychange", resolve, { once: true });
+    try {
+      new PerformanceObserver((list, observer) => {
+        if (list.getEntriesByName("first-contentful-paint").length) {
+          observer.disconnect();
+          resolve();
+        }
+      }).observe({ type: "paint", buffered: true });
+    } catch {
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+    }
+  });
+}
+
 function waitForTrunk() {
   return new Promise((resolve, reject) => {
     if (globalThis.wasmBindings) return resolve(globalThis.wasmBindings);
@@ -52,6 +81,7 @@ export function loadEngine(options = {}) {
       let mod = globalThis.wasmBindings;
       if (!mod && trunkLoaderPresent()) mod = await waitForTrunk();
       if (!mod) {
+        await afterFirstPaint();
         mod = await import(options.moduleUrl || DEFAULT_MODULE_URL);
         await mod.default();
       }

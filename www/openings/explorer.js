@@ -128,10 +128,35 @@ $("ex-back").addEventListener("click", () => exSet(ex.moves.slice(0, -1)));
 /** The classic games indexed by position: the engine reads every game and
  * writes the FEN after each move; the page only counts equal FENs (so a
  * position reached by another move order counts too, each game once). */
-function buildExplorer(text) {
-  const games = pdnGames(text);
+/** Resolves at the next turn of the event loop (input and painting go first). */
+const yieldToPage = () =>
+  globalThis.scheduler && typeof scheduler.yield === "function" ? scheduler.yield() : new Promise((r) => setTimeout(r, 0));
+
+/** Reading the 200 games takes a few hundred ms on a phone: in slices of
+ * about 4 ms, so the page answers taps meanwhile (no long task). */
+const SLICE_MS = 4;
+
+async function buildExplorer(text) {
+  await yieldToPage();
+  // Read by the engine ten games at a time (cut before each [Event tag; a
+  // game without one stays with the one before it, and is read all the same).
+  const parts = text.split(/\n(?=\[Event )/);
+  const games = [];
+  let sliceStart = performance.now();
+  for (let k = 0; k < parts.length; k += 10) {
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await yieldToPage();
+      sliceStart = performance.now();
+    }
+    games.push(...pdnGames(parts.slice(k, k + 10).join("\n")));
+  }
   const visits = new Map(); // fen -> [{i, next}]
-  games.forEach((s, i) => {
+  for (let i = 0; i < games.length; i++) {
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await yieldToPage();
+      sliceStart = performance.now();
+    }
+    const s = games[i];
     const g = Game.fromPdn(s.pdn);
     try {
       const hist = g.history();
@@ -144,7 +169,7 @@ function buildExplorer(text) {
     } finally {
       g.free();
     }
-  });
+  }
   return {
     size: games.length,
     gamesAt: (fen) => (visits.get(fen) || []).length,
@@ -170,8 +195,9 @@ fetch(GAMES_URL)
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     return res.text();
   })
-  .then((text) => {
-    ex.collection = buildExplorer(text);
+  .then(buildExplorer)
+  .then((collection) => {
+    ex.collection = collection;
     facts.explorerReady = true;
     renderExplorer();
   })

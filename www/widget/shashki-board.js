@@ -37,6 +37,7 @@ import { structureMethods } from "./structure.js";
 import { exploreMethods } from "./explore.js";
 import { replayMethods } from "./replay.js";
 import { exerciseMethods } from "./exercise.js";
+import { nearViewport, watchNear } from "./lazy.js";
 
 let widgetCount = 0;
 
@@ -55,18 +56,21 @@ export class ShashkiBoardElement extends HTMLElement {
     this._engine = null;
     this._ready = null;
     this._resolveReady = null;
+    this._asleep = nearViewport !== null; // not set up until near the viewport
     this._newReady();
   }
 
   connectedCallback() {
     addStyleSheets();
     if (!this._ui) this._build();
+    if (this._asleep) watchNear(this);
     this._scheduleSetup();
     // after the page has put its own texts (caption, prompt) in the new language
     if (!this._stopLang) this._stopLang = onLangChange(() => queueMicrotask(() => this._relabel()));
   }
 
   disconnectedCallback() {
+    if (nearViewport) nearViewport.unobserve(this);
     this._generation += 1;
     this._freeGame();
     if (this._stopLang) this._stopLang();
@@ -86,7 +90,16 @@ export class ShashkiBoardElement extends HTMLElement {
 
   /** Resolves once the widget shows its position (or an error message). */
   get ready() {
+    this._wake();
     return this._ready;
+  }
+
+  /** Sets the widget up now if it was waiting to come near the viewport. */
+  _wake() {
+    if (!this._asleep) return;
+    this._asleep = false;
+    if (nearViewport) nearViewport.unobserve(this);
+    if (this.isConnected) this._scheduleSetup();
   }
 
   _newReady() {
@@ -158,7 +171,7 @@ export class ShashkiBoardElement extends HTMLElement {
     const gen = ++this._generation;
     // Attribute changes arrive one by one: set up once, after the last.
     queueMicrotask(() => {
-      if (gen === this._generation && this.isConnected) this._setup(gen);
+      if (gen === this._generation && this.isConnected && !this._asleep) this._setup(gen);
     });
   }
 
