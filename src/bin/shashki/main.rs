@@ -10,13 +10,14 @@
 //! shashki bench
 //! shashki egtb build [--pieces N] [--out DIR]
 //! shashki egtb probe [--dir DIR]   (FENs on stdin -> one JSON a line)
-//! shashki tune gen|fit|patterns ...   (evaluation fitted to game results)
+//! shashki tune gen|fit|patterns|selfplay ...   (evaluation fitted to game results)
 //! shashki book build [--plies N] [--nodes N] [--margin M] [--out FILE]
 //! shashki puzzles mine [--seed S] [--out FILE] | export [--file FILE]
 //! ```
 
 mod args;
 mod book_cmd;
+mod datagen;
 mod egtb_cmd;
 mod engine_cmd;
 mod game_cmd;
@@ -40,6 +41,7 @@ commands:
   egtb build [--pieces N] [--out DIR] | egtb probe [--dir DIR]   endgame tables
   tune gen --games N --nodes N --seed S --out FILE | tune fit --data FILE [--out FILE]
   tune patterns --data FILE [--epochs N] [--l2 X] [--rate X] [--out FILE]   region patterns
+  tune selfplay --dir DIR [--parts N] [--from K] [--games N] [--nodes N] [--seed S]   training positions in parts
   book build [--plies N] [--nodes N] [--margin M] [--out FILE]   opening book
   puzzles mine|export [options]         build or print the puzzle collection";
 

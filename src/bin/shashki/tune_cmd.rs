@@ -43,8 +43,9 @@ pub fn tune(argv: &[String]) -> Result<ExitCode, String> {
             ("gen", generate),
             ("fit", fit),
             ("patterns", crate::tune_patterns::fit_patterns),
+            ("selfplay", crate::datagen::selfplay),
         ],
-        "usage: shashki tune gen --games N --nodes N --seed S --out FILE | tune fit --data FILE [--out FILE] | tune patterns --data FILE [--out FILE]",
+        "usage: shashki tune gen --games N --nodes N --seed S --out FILE | tune fit --data FILE [--out FILE] | tune patterns --data FILE [--out FILE] | tune selfplay --dir DIR [--parts N] [--from K] [--games N] [--nodes N] [--seed S]",
     )
 }
 
@@ -140,7 +141,10 @@ pub(crate) fn load(argv_data: &[&str]) -> Result<Vec<Sample>, String> {
     for path in argv_data {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
         for (i, line) in text.lines().enumerate() {
-            let Some((fen, r)) = line.split_once('\t') else {
+            // `FEN<TAB>result`, and after it (the `tune selfplay` files)
+            // the search score, the ply and the source, not used here.
+            let mut cols = line.split('\t');
+            let (Some(fen), Some(r)) = (cols.next(), cols.next()) else {
                 continue;
             };
             let pos = Position::from_fen(fen).map_err(|e| format!("{path}:{}: {e}", i + 1))?;
