@@ -44,8 +44,9 @@ pub fn tune(argv: &[String]) -> Result<ExitCode, String> {
             ("fit", fit),
             ("patterns", crate::tune_patterns::fit_patterns),
             ("selfplay", crate::datagen::selfplay),
+            ("kpatterns", crate::tune_kpatterns::fit_kpatterns),
         ],
-        "usage: shashki tune gen --games N --nodes N --seed S --out FILE | tune fit --data FILE [--out FILE] | tune patterns --data FILE [--out FILE] | tune selfplay --dir DIR [--parts N] [--from K] [--games N] [--nodes N] [--seed S]",
+        "usage: shashki tune gen --games N --nodes N --seed S --out FILE | tune fit --data FILE [--out FILE] | tune patterns --data FILE [--out FILE] | tune selfplay --dir DIR [--parts N] [--from K] [--games N] [--nodes N] [--seed S] | tune kpatterns --data DIR [--out FILE]",
     )
 }
 
