@@ -15,7 +15,7 @@
 //! The values are in `kpatterns.bin`: `REGIONS * SIZE` signed bytes,
 //! region after region, in hundredths of a man, compiled in natively.
 
-use super::patterns::REGIONS;
+use super::patterns::{extract, REGIONS, SHIFTS, TERNARY};
 
 /// Men contents of a region: 3^8.
 pub const MEN: usize = 6561;
@@ -48,36 +48,6 @@ pub(crate) fn install(bytes: &[u8]) {
     if let Ok(t) = <[u8; LEN]>::try_from(bytes) {
         let _ = INSTALLED.set(Box::new(t));
     }
-}
-
-const TERNARY: [u16; 256] = {
-    let mut t = [0u16; 256];
-    let mut b = 0;
-    while b < 256 {
-        let mut v = 0u16;
-        let mut p = 1u16;
-        let mut i = 0;
-        while i < 8 {
-            if b & (1 << i) != 0 {
-                v += p;
-            }
-            p *= 3;
-            i += 1;
-        }
-        t[b] = v;
-        b += 1;
-    }
-    t
-};
-
-/// The shift of region `r`'s lowest square (as in [`super::patterns`]).
-const SHIFTS: [u32; REGIONS] = [0, 1, 2, 8, 9, 10, 16, 17, 18];
-
-#[inline]
-fn extract(b: u32, shift: u32) -> usize {
-    let x = (b >> shift) & 0x3333;
-    let x = (x | (x >> 2)) & 0x0F0F;
-    ((x | (x >> 4)) & 0xFF) as usize
 }
 
 /// The offsets into the flat table of every region's entry, for the side

@@ -270,17 +270,23 @@ fn loss(samples: &[Sample], w: &Weights, k: f64) -> f64 {
     sum / samples.len() as f64
 }
 
-/// The scale K that fits the weights `w` best, and its error (a scan: the
-/// loss is smooth and has one minimum in this range).
+/// The scale K that fits the weights `w` best, and its error.
 pub(crate) fn best_k(samples: &[Sample], w: &Weights) -> (f64, f64) {
+    scan_k(|k| loss(samples, w, k))
+}
+
+/// The K > 0 where `loss` is least, and the loss there (a scan from 1 in
+/// steps of 0.5, 0.1, 0.02: the losses fitted here are smooth with one
+/// minimum in this range).
+pub(crate) fn scan_k(loss: impl Fn(f64) -> f64) -> (f64, f64) {
     let mut k = 1.0;
-    let mut best = loss(samples, w, k);
+    let mut best = loss(k);
     for step in [0.5, 0.1, 0.02] {
         loop {
             let mut moved = false;
             for cand in [k - step, k + step] {
                 if cand > 0.0 {
-                    let l = loss(samples, w, cand);
+                    let l = loss(cand);
                     if l < best {
                         best = l;
                         k = cand;

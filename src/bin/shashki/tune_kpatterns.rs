@@ -24,7 +24,8 @@
 //! without patterns, and the new one.
 
 use crate::args::Args;
-use crate::tune_cmd::sigmoid;
+use crate::tune_cmd::{scan_k, sigmoid};
+use crate::tune_patterns::{rounded_bytes, Adam};
 use shashki::engine::eval::Evaluator;
 use shashki::engine::kpatterns::{indices, mover_view, LEN};
 use shashki::engine::patterns::REGIONS;
@@ -166,10 +167,9 @@ pub fn fit_kpatterns(argv: &[String]) -> Result<ExitCode, String> {
     println!("{free} of {n} entries seen in at least {min_count} training positions: only they are fitted");
     let target = |r: &Row| lambda * r.result as f64 + (1.0 - lambda) * sigmoid(r.score as f64, k);
     let mut theta = vec![0f64; n];
-    let (mut m1, mut m2) = (vec![0f64; n], vec![0f64; n]);
+    let mut adam = Adam::new(n);
     let mut grad = vec![0f64; n];
     let c = std::f64::consts::LN_10 * k / 400.0;
-    let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
     let inv = 1.0 / train.len() as f64;
     for epoch in 1..=epochs {
         grad.iter_mut().for_each(|g| *g = 0.0);
@@ -183,16 +183,7 @@ pub fn fit_kpatterns(argv: &[String]) -> Result<ExitCode, String> {
                 grad[i as usize] += g;
             }
         }
-        let (bc1, bc2) = (1.0 - b1.powi(epoch as i32), 1.0 - b2.powi(epoch as i32));
-        for i in 0..n {
-            if count[i] < min_count {
-                continue;
-            }
-            let g = grad[i] * inv + 2.0 * l2 * theta[i];
-            m1[i] = b1 * m1[i] + (1.0 - b1) * g;
-            m2[i] = b2 * m2[i] + (1.0 - b2) * g * g;
-            theta[i] -= rate * (m1[i] / bc1) / ((m2[i] / bc2).sqrt() + eps);
-        }
+        adam.step(&mut theta, &grad, inv, l2, rate, |i| count[i] >= min_count);
         if epoch % 25 == 0 || epoch == epochs {
             eprintln!(
                 "epoch {epoch}: training error {:.6} (against the mixed target), held-out error {:.6} (against the results)",
@@ -201,13 +192,7 @@ pub fn fit_kpatterns(argv: &[String]) -> Result<ExitCode, String> {
             );
         }
     }
-    let bytes: Vec<u8> = theta
-        .iter()
-        .map(|&t| (t.round().clamp(-127.0, 127.0) as i8) as u8)
-        .collect();
-    let rounded: Vec<f64> = bytes.iter().map(|&b| b as i8 as f64).collect();
-    let nonzero = bytes.iter().filter(|&&b| b != 0).count();
-    let clipped = theta.iter().filter(|t| t.abs() > 127.5).count();
+    let (bytes, rounded, nonzero, clipped) = rounded_bytes(&theta);
     let today_err = valid
         .iter()
         .map(|r| (sigmoid(r.today as f64, k_today) - r.result as f64).powi(2))
@@ -243,33 +228,12 @@ fn error(rows: &[Row], theta: &[f64], k: f64) -> f64 {
         / rows.len().max(1) as f64
 }
 
-/// The scale K that fits `score` to the results best (a scan, as in
-/// `tune fit`).
+/// The scale K that fits `score` to the results best.
 fn best_k(rows: &[Row], score: impl Fn(&Row) -> f64) -> f64 {
-    let loss = |k: f64| {
+    scan_k(|k| {
         rows.iter()
             .map(|r| (sigmoid(score(r), k) - r.result as f64).powi(2))
             .sum::<f64>()
-    };
-    let mut k = 1.0;
-    let mut best = loss(k);
-    for step in [0.5, 0.1, 0.02] {
-        loop {
-            let mut moved = false;
-            for cand in [k - step, k + step] {
-                if cand > 0.0 {
-                    let l = loss(cand);
-                    if l < best {
-                        best = l;
-                        k = cand;
-                        moved = true;
-                    }
-                }
-            }
-            if !moved {
-                break;
-            }
-        }
-    }
-    k
+    })
+    .0
 }
