@@ -28,26 +28,15 @@ pub const LEN: usize = REGIONS * SIZE;
 #[cfg(not(target_arch = "wasm32"))]
 static TABLE: &[u8; LEN] = include_bytes!("kpatterns.bin");
 
-/// In the browser the table is handed over at run time: until then there
-/// is none.
-#[cfg(target_arch = "wasm32")]
-static INSTALLED: std::sync::OnceLock<Box<[u8; LEN]>> = std::sync::OnceLock::new();
-
-/// The table, when there is one (always natively).
+/// The table, when there is one: always natively; never in the browser,
+/// which is not served the file while the weight is off in play (loading it
+/// as a data file like `patterns.bin` is the step that shipping it adds).
 #[inline]
 pub(crate) fn table() -> Option<&'static [u8; LEN]> {
     #[cfg(not(target_arch = "wasm32"))]
     return Some(TABLE);
     #[cfg(target_arch = "wasm32")]
-    return INSTALLED.get().map(|t| &**t);
-}
-
-/// Installs the (checked) table; a second call changes nothing.
-#[cfg(target_arch = "wasm32")]
-pub(crate) fn install(bytes: &[u8]) {
-    if let Ok(t) = <[u8; LEN]>::try_from(bytes) {
-        let _ = INSTALLED.set(Box::new(t));
-    }
+    return None;
 }
 
 /// The offsets into the flat table of every region's entry, for the side
