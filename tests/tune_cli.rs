@@ -1,5 +1,5 @@
-//! The bot's tools on the command line: `tune gen|fit` (deterministic for a
-//! seed) and `match` against another binary through `bestmove`.
+//! The bot's tools on the command line: `tune gen|fit|patterns|selfplay|kpatterns`
+//! (deterministic for a seed) and `match` against another binary through `bestmove`.
 
 use serde_json::Value;
 use std::process::Command;
@@ -129,6 +129,68 @@ fn tune_patterns_is_deterministic_and_lowers_the_training_error() {
     assert!(nums[1] < nums[0], "{line}");
     let (ok, _, err) = shashki(&["tune", "patterns", "--data", &data, "--epochs", "x"]);
     assert!(!ok && err.contains("epochs"), "{err}");
+}
+
+#[test]
+fn tune_selfplay_writes_resumable_deterministic_parts_that_kpatterns_fits() {
+    let (a, b) = (temp("sp-a"), temp("sp-b"));
+    let run = |dir: &str, parts: &str, from: &str| {
+        shashki(&[
+            "tune", "selfplay", "--dir", dir, "--games", "2", "--parts", parts, "--from", from,
+            "--nodes", "1500", "--seed", "3",
+        ])
+    };
+    // Ten parts in one run; the same ten in two runs, the second resuming.
+    let (ok, text, err) = run(&a, "10", "0");
+    assert!(ok, "{err}");
+    assert_eq!(text.lines().filter(|l| l.contains("2 games at 1500 nodes")).count(), 10);
+    assert!(run(&b, "4", "0").0);
+    let (ok, _, err) = run(&b, "10", "0");
+    assert!(ok);
+    assert_eq!(err.matches("there already, skipped").count(), 4, "{err}");
+    let mut lines = 0;
+    for k in 0..10 {
+        let name = format!("part-{k:05}.tsv");
+        let pa = std::fs::read_to_string(std::path::Path::new(&a).join(&name)).unwrap();
+        let pb = std::fs::read_to_string(std::path::Path::new(&b).join(&name)).unwrap();
+        assert_eq!(pa, pb, "{name}: the same bytes however the run was cut");
+        for line in pa.lines() {
+            // FEN, result, score, ply, source; quiet for both sides.
+            let f: Vec<&str> = line.split('\t').collect();
+            assert_eq!(f.len(), 5, "{line}");
+            let pos = shashki::Position::from_fen(f[0]).unwrap();
+            assert!(!pos.has_capture() && !pos.with_turn(pos.turn().opposite()).has_capture());
+            assert!(["0", "0.5", "1"].contains(&f[1]), "{line}");
+            f[2].parse::<i32>().unwrap();
+            assert!(f[4] == "g" || f[4] == "t", "{line}");
+            lines += 1;
+        }
+    }
+    assert!(lines > 100, "{lines} positions");
+    // The fit: deterministic, the table's size, lower training error.
+    let (ka, kb) = (temp("k-a.bin"), temp("k-b.bin"));
+    let mut summary = String::new();
+    for out in [&ka, &kb] {
+        let (ok, text, err) = shashki(&[
+            "tune", "kpatterns", "--data", &a, "--epochs", "30", "--min-count", "2", "--out", out,
+        ]);
+        assert!(ok, "{err}");
+        summary = text;
+    }
+    let bytes = std::fs::read(&ka).unwrap();
+    assert_eq!(bytes, std::fs::read(&kb).unwrap(), "a rerun gives the same bytes");
+    assert_eq!(bytes.len(), shashki::engine::kpatterns::LEN);
+    assert!(bytes.iter().any(|&x| x != 0));
+    // "training error X without, Y with"
+    let line = summary.lines().find(|l| l.contains("training error")).unwrap();
+    let nums: Vec<f64> = line
+        .split("training error")
+        .nth(1)
+        .unwrap()
+        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .filter_map(|t| t.parse().ok())
+        .collect();
+    assert!(nums[1] < nums[0], "{line}");
 }
 
 #[test]

@@ -76,6 +76,9 @@ pub struct Weights {
     /// The fitted region patterns ([`super::patterns`]), in per cent of
     /// their values (0 = off).
     pub patterns: i32,
+    /// The region patterns with kings and the side to move
+    /// ([`super::kpatterns`]), in per cent of their values (0 = off).
+    pub kpatterns: i32,
 }
 
 impl Weights {
@@ -109,6 +112,7 @@ impl Weights {
         drawish_main_road: 8,
         drawish_kings: 4,
         patterns: 100,
+        kpatterns: 0,
     };
 
     /// What the engine plays with: [`Weights::HAND_SET`] with the values of
@@ -220,6 +224,7 @@ impl Weights {
             "drawish_main_road" => &mut self.drawish_main_road,
             "drawish_kings" => &mut self.drawish_kings,
             "patterns" => &mut self.patterns,
+            "kpatterns" => &mut self.kpatterns,
             _ => return Err(format!("no weight named '{name}'")),
         };
         if name.starts_with("drawish") && value < 1 {
@@ -296,6 +301,8 @@ const fn field_ref<'a>(w: &'a mut Weights, text: &[u8], n: (usize, usize)) -> &'
         &mut w.tempo
     } else if name_is(text, n, b"patterns") {
         &mut w.patterns
+    } else if name_is(text, n, b"kpatterns") {
+        &mut w.kpatterns
     } else {
         panic!("weights: unknown weight name")
     }
@@ -655,6 +662,12 @@ impl Evaluator {
     /// The static evaluation of `pos` for the side to move (men = 100).
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let mut s = self.white_score(pos);
+        if self.w.kpatterns != 0 {
+            // Read from the mover's side: the same for a position and its
+            // colour mirror, so the White score changes sign exactly.
+            let k = super::kpatterns::mover_score(pos) * self.w.kpatterns / 100;
+            s += if pos.turn() == Color::White { k } else { -k };
+        }
         if pos.kings().any() {
             // Every drawish ending below has a king.
             s = self.endgame_scale(pos, s);

@@ -34,6 +34,7 @@ pub mod clock;
 pub mod data;
 pub mod egtb;
 pub mod eval;
+pub mod kpatterns;
 pub mod levels;
 pub mod patterns;
 #[cfg(feature = "tools")]

@@ -59,7 +59,7 @@ pub(crate) fn install(bytes: &[u8]) {
 }
 
 /// `TERNARY[b]`: the base-3 number whose digit `i` is bit `i` of `b`.
-const TERNARY: [u16; 256] = {
+pub(crate) const TERNARY: [u16; 256] = {
     let mut t = [0u16; 256];
     let mut b = 0;
     while b < 256 {
@@ -81,12 +81,12 @@ const TERNARY: [u16; 256] = {
 
 /// The shift of region `r`'s lowest square: four squares a rank, regions
 /// starting on ranks 0, 2, 4 and at square 0, 1, 2 of the rank.
-const SHIFTS: [u32; REGIONS] = [0, 1, 2, 8, 9, 10, 16, 17, 18];
+pub(crate) const SHIFTS: [u32; REGIONS] = [0, 1, 2, 8, 9, 10, 16, 17, 18];
 
 /// The eight squares of the region at `shift` of the board `b`, as a byte
 /// (two squares a rank, four ranks).
 #[inline]
-fn extract(b: u32, shift: u32) -> usize {
+pub(crate) fn extract(b: u32, shift: u32) -> usize {
     let x = (b >> shift) & 0x3333;
     let x = (x | (x >> 2)) & 0x0F0F;
     ((x | (x >> 4)) & 0xFF) as usize

@@ -511,8 +511,16 @@ pub const SEARCH_BENCH: [(&str, u32); 6] = [
 
 pub fn bench(argv: &[String]) -> Result<ExitCode, String> {
     let a = Args::parse(argv, &[])?;
-    a.only(&["threads"])?;
+    a.only(&["threads", "eval"])?;
     let n_threads = threads(&a, "threads")?;
+    // Evaluation weights over the shipped ones (`--eval kpatterns=100`), to
+    // measure what a term costs.
+    let mut weights = shashki::engine::Weights::DEFAULT;
+    if let Some(text) = a.value("eval") {
+        weights
+            .parse_settings(text)
+            .map_err(|e| format!("--eval: {e}"))?;
+    }
     let clock = Clock::native();
     let mut total_nodes = 0u64;
     let mut total_ms = 0f64;
@@ -522,6 +530,7 @@ pub fn bench(argv: &[String]) -> Result<ExitCode, String> {
         let pos = Position::from_fen(fen).map_err(|e| e.to_string())?;
         let mut engine = Engine::new(64);
         engine.set_threads(n_threads);
+        engine.set_weights(weights);
         let c0 = thread_cpu_ms();
         let t0 = clock.now_ms();
         let r = engine.search_position(&pos, &[], NoDrawCounts, &Limits::depth(depth), &clock);

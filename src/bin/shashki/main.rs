@@ -10,7 +10,7 @@
 //! shashki bench
 //! shashki egtb build [--pieces N] [--out DIR]
 //! shashki egtb probe [--dir DIR]   (FENs on stdin -> one JSON a line)
-//! shashki tune gen|fit|patterns ...   (evaluation fitted to game results)
+//! shashki tune gen|fit|patterns|selfplay|kpatterns ...   (evaluation fitted to game results)
 //! shashki book build [--plies N] [--nodes N] [--margin M] [--out FILE]
 //! shashki puzzles mine [--seed S] [--out FILE] | export [--file FILE]
 //! ```
@@ -18,6 +18,7 @@
 mod args;
 mod book_cmd;
 mod convert_cmd;
+mod datagen;
 mod egtb_cmd;
 mod engine_cmd;
 mod game_cmd;
@@ -25,6 +26,7 @@ mod protocol_cmd;
 mod puzzles_cmd;
 mod rules_cmd;
 mod tune_cmd;
+mod tune_kpatterns;
 mod tune_patterns;
 
 use std::process::ExitCode;
@@ -41,6 +43,8 @@ commands:
   egtb build [--pieces N] [--out DIR] | egtb probe [--dir DIR]   endgame tables
   tune gen --games N --nodes N --seed S --out FILE | tune fit --data FILE [--out FILE]
   tune patterns --data FILE [--epochs N] [--l2 X] [--rate X] [--out FILE]   region patterns
+  tune selfplay --dir DIR [--parts N] [--from K] [--games N] [--nodes N] [--seed S]   training positions in parts
+  tune kpatterns --data DIR [--epochs N] [--l2 X] [--rate X] [--lambda X] [--out FILE]   patterns with kings
   book build [--plies N] [--nodes N] [--margin M] [--out FILE]   opening book
   puzzles mine|export [options]         build or print the puzzle collection";
 

@@ -78,7 +78,7 @@ pub const BENCH_POSITIONS: [(&str, u32); 4] = [
 ];
 
 pub fn bench(argv: &[String]) -> Result<ExitCode, String> {
-    let _ = argv; // the search half reads --threads
+    let _ = argv; // the search half reads --threads and --eval
     let mut total = 0u64;
     let mut secs = 0f64;
     println!("perft bench (last ply counted without playing its moves)");

@@ -43,8 +43,10 @@ pub fn tune(argv: &[String]) -> Result<ExitCode, String> {
             ("gen", generate),
             ("fit", fit),
             ("patterns", crate::tune_patterns::fit_patterns),
+            ("selfplay", crate::datagen::selfplay),
+            ("kpatterns", crate::tune_kpatterns::fit_kpatterns),
         ],
-        "usage: shashki tune gen --games N --nodes N --seed S --out FILE | tune fit --data FILE [--out FILE] | tune patterns --data FILE [--out FILE]",
+        "usage: shashki tune gen --games N --nodes N --seed S --out FILE | tune fit --data FILE [--out FILE] | tune patterns --data FILE [--out FILE] | tune selfplay --dir DIR [--parts N] [--from K] [--games N] [--nodes N] [--seed S] | tune kpatterns --data DIR [--out FILE]",
     )
 }
 
@@ -140,7 +142,10 @@ pub(crate) fn load(argv_data: &[&str]) -> Result<Vec<Sample>, String> {
     for path in argv_data {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
         for (i, line) in text.lines().enumerate() {
-            let Some((fen, r)) = line.split_once('\t') else {
+            // `FEN<TAB>result`, and after it (the `tune selfplay` files)
+            // the search score, the ply and the source, not used here.
+            let mut cols = line.split('\t');
+            let (Some(fen), Some(r)) = (cols.next(), cols.next()) else {
                 continue;
             };
             let pos = Position::from_fen(fen).map_err(|e| format!("{path}:{}: {e}", i + 1))?;
@@ -265,17 +270,23 @@ fn loss(samples: &[Sample], w: &Weights, k: f64) -> f64 {
     sum / samples.len() as f64
 }
 
-/// The scale K that fits the weights `w` best, and its error (a scan: the
-/// loss is smooth and has one minimum in this range).
+/// The scale K that fits the weights `w` best, and its error.
 pub(crate) fn best_k(samples: &[Sample], w: &Weights) -> (f64, f64) {
+    scan_k(|k| loss(samples, w, k))
+}
+
+/// The K > 0 where `loss` is least, and the loss there (a scan from 1 in
+/// steps of 0.5, 0.1, 0.02: the losses fitted here are smooth with one
+/// minimum in this range).
+pub(crate) fn scan_k(loss: impl Fn(f64) -> f64) -> (f64, f64) {
     let mut k = 1.0;
-    let mut best = loss(samples, w, k);
+    let mut best = loss(k);
     for step in [0.5, 0.1, 0.02] {
         loop {
             let mut moved = false;
             for cand in [k - step, k + step] {
                 if cand > 0.0 {
-                    let l = loss(samples, w, cand);
+                    let l = loss(cand);
                     if l < best {
                         best = l;
                         k = cand;

@@ -87,10 +87,9 @@ pub fn fit_patterns(argv: &[String]) -> Result<ExitCode, String> {
     );
     let n = REGIONS * SIZE;
     let mut theta = vec![0f64; n];
-    let (mut m1, mut m2) = (vec![0f64; n], vec![0f64; n]);
+    let mut adam = Adam::new(n);
     let mut grad = vec![0f64; n];
     let c = std::f64::consts::LN_10 * k / 400.0;
-    let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
     for epoch in 1..=epochs {
         grad.iter_mut().for_each(|g| *g = 0.0);
         let mut err = 0.0;
@@ -108,13 +107,7 @@ pub fn fit_patterns(argv: &[String]) -> Result<ExitCode, String> {
             }
         }
         let inv = 1.0 / train.len() as f64;
-        let (bc1, bc2) = (1.0 - b1.powi(epoch as i32), 1.0 - b2.powi(epoch as i32));
-        for i in 0..n {
-            let g = grad[i] * inv + 2.0 * l2 * theta[i];
-            m1[i] = b1 * m1[i] + (1.0 - b1) * g;
-            m2[i] = b2 * m2[i] + (1.0 - b2) * g * g;
-            theta[i] -= rate * (m1[i] / bc1) / ((m2[i] / bc2).sqrt() + eps);
-        }
+        adam.step(&mut theta, &grad, inv, l2, rate, |_| true);
         if epoch % 25 == 0 || epoch == epochs {
             eprintln!(
                 "epoch {epoch}: training error {:.6}, held-out error {:.6}",
@@ -123,13 +116,7 @@ pub fn fit_patterns(argv: &[String]) -> Result<ExitCode, String> {
             );
         }
     }
-    let bytes: Vec<u8> = theta
-        .iter()
-        .map(|&t| (t.round().clamp(-127.0, 127.0) as i8) as u8)
-        .collect();
-    let rounded: Vec<f64> = bytes.iter().map(|&b| b as i8 as f64).collect();
-    let nonzero = bytes.iter().filter(|&&b| b != 0).count();
-    let clipped = theta.iter().filter(|t| t.abs() > 127.5).count();
+    let (bytes, rounded, nonzero, clipped) = rounded_bytes(&theta);
     println!(
         "held-out error: {:.6} without patterns, {:.6} with the rounded patterns; training error: {:.6} without, {:.6} with; {nonzero} of {n} entries non-zero, {clipped} clipped",
         error(&valid, &vec![0.0; n], k),
@@ -145,6 +132,61 @@ pub fn fit_patterns(argv: &[String]) -> Result<ExitCode, String> {
         println!("-> {out}");
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Adam over a table of values, the whole data set one batch.
+pub(crate) struct Adam {
+    m1: Vec<f64>,
+    m2: Vec<f64>,
+    t: i32,
+}
+
+impl Adam {
+    pub(crate) fn new(n: usize) -> Adam {
+        Adam {
+            m1: vec![0.0; n],
+            m2: vec![0.0; n],
+            t: 0,
+        }
+    }
+
+    /// One step: `grad` summed over the batch (scaled by `inv`), plus the
+    /// L2 penalty's; only the entries `free` says are moved.
+    pub(crate) fn step(
+        &mut self,
+        theta: &mut [f64],
+        grad: &[f64],
+        inv: f64,
+        l2: f64,
+        rate: f64,
+        free: impl Fn(usize) -> bool,
+    ) {
+        let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
+        self.t += 1;
+        let (bc1, bc2) = (1.0 - b1.powi(self.t), 1.0 - b2.powi(self.t));
+        for i in 0..theta.len() {
+            if !free(i) {
+                continue;
+            }
+            let g = grad[i] * inv + 2.0 * l2 * theta[i];
+            self.m1[i] = b1 * self.m1[i] + (1.0 - b1) * g;
+            self.m2[i] = b2 * self.m2[i] + (1.0 - b2) * g * g;
+            theta[i] -= rate * (self.m1[i] / bc1) / ((self.m2[i] / bc2).sqrt() + eps);
+        }
+    }
+}
+
+/// The values rounded to whole hundredths within a signed byte: the bytes,
+/// the rounded values, how many are non-zero and how many were clipped.
+pub(crate) fn rounded_bytes(theta: &[f64]) -> (Vec<u8>, Vec<f64>, usize, usize) {
+    let bytes: Vec<u8> = theta
+        .iter()
+        .map(|&t| (t.round().clamp(-127.0, 127.0) as i8) as u8)
+        .collect();
+    let rounded: Vec<f64> = bytes.iter().map(|&b| b as i8 as f64).collect();
+    let nonzero = bytes.iter().filter(|&&b| b != 0).count();
+    let clipped = theta.iter().filter(|t| t.abs() > 127.5).count();
+    (bytes, rounded, nonzero, clipped)
 }
 
 fn predict(r: &Row, theta: &[f64], k: f64) -> f64 {
