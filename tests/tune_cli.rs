@@ -143,7 +143,12 @@ fn tune_selfplay_writes_resumable_deterministic_parts_that_kpatterns_fits() {
     // Ten parts in one run; the same ten in two runs, the second resuming.
     let (ok, text, err) = run(&a, "10", "0");
     assert!(ok, "{err}");
-    assert_eq!(text.lines().filter(|l| l.contains("2 games at 1500 nodes")).count(), 10);
+    assert_eq!(
+        text.lines()
+            .filter(|l| l.contains("2 games at 1500 nodes"))
+            .count(),
+        10
+    );
     assert!(run(&b, "4", "0").0);
     let (ok, _, err) = run(&b, "10", "0");
     assert!(ok);
@@ -172,17 +177,33 @@ fn tune_selfplay_writes_resumable_deterministic_parts_that_kpatterns_fits() {
     let mut summary = String::new();
     for out in [&ka, &kb] {
         let (ok, text, err) = shashki(&[
-            "tune", "kpatterns", "--data", &a, "--epochs", "30", "--min-count", "2", "--out", out,
+            "tune",
+            "kpatterns",
+            "--data",
+            &a,
+            "--epochs",
+            "30",
+            "--min-count",
+            "2",
+            "--out",
+            out,
         ]);
         assert!(ok, "{err}");
         summary = text;
     }
     let bytes = std::fs::read(&ka).unwrap();
-    assert_eq!(bytes, std::fs::read(&kb).unwrap(), "a rerun gives the same bytes");
+    assert_eq!(
+        bytes,
+        std::fs::read(&kb).unwrap(),
+        "a rerun gives the same bytes"
+    );
     assert_eq!(bytes.len(), shashki::engine::kpatterns::LEN);
     assert!(bytes.iter().any(|&x| x != 0));
     // "training error X without, Y with"
-    let line = summary.lines().find(|l| l.contains("training error")).unwrap();
+    let line = summary
+        .lines()
+        .find(|l| l.contains("training error"))
+        .unwrap();
     let nums: Vec<f64> = line
         .split("training error")
         .nth(1)

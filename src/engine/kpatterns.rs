@@ -94,13 +94,13 @@ mod tests {
     #[test]
     fn every_content_has_its_own_entry() {
         let mut seen = vec![false; SIZE];
-        for own in 0..256usize {
-            for enemy in 0..256usize {
+        for (own, &t_own) in TERNARY.iter().enumerate().take(256) {
+            for (enemy, &t_enemy) in TERNARY.iter().enumerate().take(256) {
                 if own & enemy != 0 {
                     continue;
                 }
                 for k in 0..4usize {
-                    let i = k * MEN + TERNARY[own] as usize + 2 * TERNARY[enemy] as usize;
+                    let i = k * MEN + t_own as usize + 2 * t_enemy as usize;
                     assert!(!seen[i]);
                     seen[i] = true;
                 }

@@ -80,10 +80,12 @@ pub fn selfplay(argv: &[String]) -> Result<ExitCode, String> {
             let opening = openings[(g * STRIDE) % openings.len()];
             let (lines, result, by_table) =
                 play_game(&mut engine, opening, game_seed(seed, g), nodes, &clock)?;
-            match result {
-                r if r == 1.0 => w += 1,
-                r if r == 0.0 => l += 1,
-                _ => d += 1,
+            if result == 1.0 {
+                w += 1;
+            } else if result == 0.0 {
+                l += 1;
+            } else {
+                d += 1;
             }
             tab += usize::from(by_table);
             positions += lines.len();

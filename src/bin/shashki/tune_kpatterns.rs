@@ -72,7 +72,16 @@ fn files(data: &str) -> Result<Vec<std::path::PathBuf>, String> {
 pub fn fit_kpatterns(argv: &[String]) -> Result<ExitCode, String> {
     let a = Args::parse(argv, &[])?;
     a.only(&[
-        "data", "out", "epochs", "l2", "rate", "lambda", "limit", "base", "today", "min-count",
+        "data",
+        "out",
+        "epochs",
+        "l2",
+        "rate",
+        "lambda",
+        "limit",
+        "base",
+        "today",
+        "min-count",
     ])?;
     let data = a.value("data").ok_or("--data DIR|FILE is needed")?;
     let epochs: usize = a.number("epochs")?.unwrap_or(300);
@@ -132,9 +141,12 @@ pub fn fit_kpatterns(argv: &[String]) -> Result<ExitCode, String> {
             let row = Row {
                 base: base_ev.evaluate(&pos) as f32,
                 today: today_ev.evaluate(&pos) as f32,
-                result: if white { white_result } else { 1.0 - white_result } as f32,
-                score: if white { white_score } else { -white_score }.clamp(-3000.0, 3000.0)
-                    as f32,
+                result: if white {
+                    white_result
+                } else {
+                    1.0 - white_result
+                } as f32,
+                score: if white { white_score } else { -white_score }.clamp(-3000.0, 3000.0) as f32,
                 idx: indices(om, ok, em, ek).map(|x| x as u32),
             };
             if k % 10 == 9 {
