@@ -374,7 +374,7 @@ Object.assign(table, (() => {
     "opt.animation.slow": "Slow",
     "opt.animation.none": "None",
     "settings.threads": "Engine threads (bot, hints, analysis)",
-    "opt.threads.auto": "Automatic: cores minus one",
+    "opt.threads.auto": "Auto: cores minus one",
     "opt.threads.1": "1 thread",
     "opt.threads.2": "2 threads",
     "opt.threads.3": "3 threads",

@@ -721,7 +721,7 @@ Object.assign(table, (() => {
     "opt.animation.slow": "Медленная",
     "opt.animation.none": "Без анимации",
     "settings.threads": "Потоки движка (бот, подсказки, анализ)",
-    "opt.threads.auto": "Автоматически: ядра минус одно",
+    "opt.threads.auto": "Авто: ядра минус одно",
     "opt.threads.1": "1 поток",
     "opt.threads.2": "2 потока",
     "opt.threads.3": "3 потока",
