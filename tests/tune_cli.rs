@@ -115,17 +115,7 @@ fn tune_patterns_is_deterministic_and_lowers_the_training_error() {
     );
     assert!(bytes.iter().any(|&x| x != 0));
     // "training error: X without, Y with"
-    let line = outs[0]
-        .lines()
-        .find(|l| l.contains("training error:"))
-        .expect("summary");
-    let nums: Vec<f64> = line
-        .split("training error:")
-        .nth(1)
-        .unwrap()
-        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .filter_map(|t| t.parse().ok())
-        .collect();
+    let (line, nums) = numbers_after(&outs[0], "training error:");
     assert!(nums[1] < nums[0], "{line}");
     let (ok, _, err) = shashki(&["tune", "patterns", "--data", &data, "--epochs", "x"]);
     assert!(!ok && err.contains("epochs"), "{err}");
@@ -200,17 +190,7 @@ fn tune_selfplay_writes_resumable_deterministic_parts_that_kpatterns_fits() {
     assert_eq!(bytes.len(), shashki::engine::kpatterns::LEN);
     assert!(bytes.iter().any(|&x| x != 0));
     // "training error X without, Y with"
-    let line = summary
-        .lines()
-        .find(|l| l.contains("training error"))
-        .unwrap();
-    let nums: Vec<f64> = line
-        .split("training error")
-        .nth(1)
-        .unwrap()
-        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .filter_map(|t| t.parse().ok())
-        .collect();
+    let (line, nums) = numbers_after(&summary, "training error");
     assert!(nums[1] < nums[0], "{line}");
 }
 
@@ -267,4 +247,20 @@ fn match_plays_another_binary_through_bestmove() {
     // A missing binary is a clear error, not a panic.
     let (ok, _, err) = match_against("/nonexistent/shashki", &[]);
     assert!(!ok && err.contains("/nonexistent/shashki"), "{err}");
+}
+
+/// The first line of `text` holding `label`, and the numbers after it.
+fn numbers_after<'a>(text: &'a str, label: &str) -> (&'a str, Vec<f64>) {
+    let line = text
+        .lines()
+        .find(|l| l.contains(label))
+        .expect("a summary line");
+    let nums = line
+        .split(label)
+        .nth(1)
+        .unwrap()
+        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .filter_map(|t| t.parse().ok())
+        .collect();
+    (line, nums)
 }
