@@ -78,6 +78,6 @@ export async function loadSearchEngine(threads = requestedThreads()) {
     Array.from({ length: threads - 1 }, () => startHelper(module, exports.memory)),
   );
   const failed = started.find((s) => s.status === "rejected");
-  const helpers = started.length - (failed ? started.filter((s) => s.status === "rejected").length : 0);
+  const helpers = started.filter((s) => s.status === "fulfilled").length;
   return { wasm, threads: helpers + 1, why: failed ? `a helper failed: ${failed.reason && failed.reason.message}` : "" };
 }
