@@ -306,8 +306,6 @@ const table = {
 
 // ---- static texts of the pages (data-i18n in the HTML) ---------------------
 Object.assign(table, (() => {
-  const pr = new Intl.PluralRules("ru");
-  const p = (n, one, few, many) => ({ one, few, many })[pr.select(n)] ?? many;
   /** "15 ходов", "21 ход" — число правил в тексте, со словом в нужной форме. */
   const moves = (n) => `${n} ${p(n, "ход", "хода", "ходов")}`;
   /** Родительный падеж («в течение 21 хода», «в течение 5 ходов»). */
@@ -690,8 +688,6 @@ Object.assign(table, (() => {
 
 // ---- everyday play: settings, clocks, two players, My games (every page) ---
 Object.assign(table, (() => {
-  const pr = new Intl.PluralRules("ru");
-  const p = (n, one, few, many) => ({ one, few, many })[pr.select(n)] ?? many;
   const sideRu = (c) => (c === "black" ? "чёрных" : "белых");
 
   return {
@@ -830,8 +826,6 @@ Object.assign(table, (() => {
 
 // ---- endgame trainer (lessons page) ----------------------------------------
 Object.assign(table, (() => {
-  const pr = new Intl.PluralRules("ru");
-  const p = (n, one, few, many) => ({ one, few, many })[pr.select(n)] ?? many;
   /** "15 ходов", "1 ход" */
   const moves = (n) => `${n} ${p(n, "ход", "хода", "ходов")}`;
   const sideGen = (c) => (c === "white" ? "белых" : "чёрных");
@@ -929,8 +923,6 @@ Object.assign(table, (() => {
 
 // ---- analysis page ---------------------------------------------------------
 Object.assign(table, (() => {
-  const pr = new Intl.PluralRules("ru");
-  const p = (n, one, few, many) => ({ one, few, many })[pr.select(n)] ?? many;
   const np = (n, one, few, many) => `${n} ${p(n, one, few, many)}`;
   const SIDE = {
     white: { nom: "белые", gen: "белых" },
@@ -1079,8 +1071,6 @@ Object.assign(table, (() => {
 
 // ---- puzzles page ----------------------------------------------------------
 Object.assign(table, (() => {
-  const pr = new Intl.PluralRules("ru");
-  const p = (n, one, few, many) => ({ one, few, many })[pr.select(n)] ?? many;
 
   /**
    * The puzzle's source in Russian. The data (`shashki puzzles`, puzzles.json)
