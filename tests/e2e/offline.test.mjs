@@ -166,6 +166,7 @@ export const tests = [
       await page.waitForFunction(() => document.querySelectorAll("svg.sb-board [data-piece]").length === 24, null, {
         timeout: 10000,
       });
+      for (let i = 0; i < 100 && hold.count === 0; i++) await page.waitForTimeout(50);
       assert(hold.count > 0, "the wasm request is being held");
       assert(!(await page.evaluate(() => document.body.classList.contains("ready"))), "not interactive yet");
       assertEq(await pieces(page), START, "the start position is drawn before the wasm");
@@ -184,6 +185,8 @@ export const tests = [
       await page.waitForFunction(() => document.querySelectorAll("svg.sb-board [data-piece]").length > 0, null, {
         timeout: 10000,
       });
+      // (the wasm is asked for after the first paint: wait for the request)
+      for (let i = 0; i < 100 && hold.count === 0; i++) await page.waitForTimeout(50);
       assert(hold.count > 0, "the wasm request is held on reload");
       assertEq(await pieces(page), saved, "the saved position is drawn before the wasm");
       assertEq(
