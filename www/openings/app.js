@@ -6,6 +6,7 @@
 // each move of a game); these modules only show them and count equal FENs:
 //   state.js     the engine, the openings, the notes, helpers
 //   explorer.js  the explorer
+//   explorer-worker.js  the classic games' index, off the main thread
 //   evals.js     the evaluation on demand
 //   list.js      the list of named openings
 //   practice.js  opening practice
@@ -17,7 +18,7 @@ import { announce } from "../shared/announce.js";
 import { $ } from "../shared/util.js";
 import { BY_ID, facts, NOTES_URL, parseNotes, S, withGame } from "./state.js";
 import { exBoard, exSet, renderExplorer } from "./explorer.js";
-import { renderList } from "./list.js";
+import { renderList, renderNotes } from "./list.js";
 import { fillPracticeSelect, pr, prBoard } from "./practice.js";
 
 // ---- addresses: #opening=<id> or #moves=<line> ----------------------------------
@@ -63,7 +64,7 @@ fetch(NOTES_URL)
   .then((res) => (res.ok ? res.text() : ""))
   .then((text) => {
     S.NOTES = parseNotes(text);
-    renderList();
+    renderNotes();
   })
   .catch(() => {});
 renderList();

@@ -7,7 +7,7 @@ import { errorText } from "../shared/status-text.js";
 import { t } from "../i18n/i18n.js";
 import { announce } from "../shared/announce.js";
 import { $ } from "../shared/util.js";
-import { bookMoves, BY_FEN, el, facts, Game, GAMES_URL, pdnGames, S, withGame } from "./state.js";
+import { bookMoves, BY_FEN, el, facts, Game, GAMES_URL, S, withGame } from "./state.js";
 import { afterFen, evalOf, evalText } from "./evals.js";
 
 // ---- the explorer -------------------------------------------------------
@@ -54,7 +54,14 @@ function reachedAlong(moves) {
   return out;
 }
 
+/** The latest render asked for: an older answer of the Worker is dropped. */
+let shown = 0;
+
+/** Shows the explorer's line: at once while the games are not indexed, else
+ * once the Worker has said what was played there (the board, the line and
+ * the counts change together). Resolves when shown. */
 export function renderExplorer() {
+  const seq = ++shown;
   const state = withGame(ex.moves, (g) => ({
     fen: g.fen(),
     board: g.board(),
@@ -62,6 +69,18 @@ export function renderExplorer() {
     last: g.history().at(-1) || null,
     opening: g.opening(),
   }));
+  if (!ex.collection) return Promise.resolve(paint(state, null));
+  return ex.collection.at(state.fen).then(
+    (counts) => seq === shown && paint(state, counts),
+    (e) => {
+      if (seq !== shown) return;
+      ex.failed = errorText(e);
+      paint(state, null);
+    },
+  );
+}
+
+function paint(state, counts) {
   exBoard.set({ position: state.board, legalMoves: state.legal, lastMove: state.last, label: t("openings.boardLabel") });
   $("ex-line").textContent = ex.moves.length ? ex.moves.join(" ") : t("openings.lineEmpty");
   showOpening($("ex-opening"), state.opening);
@@ -74,20 +93,20 @@ export function renderExplorer() {
   if (ex.moves.length) link.set("moves", ex.moves.join(" "));
   $("ex-analyse").href = `analysis.html${ex.moves.length ? `#${link}` : ""}`;
   ex.fen = state.fen;
-  renderMovesTable(state);
+  renderMovesTable(state, counts);
 }
 
-function renderMovesTable(state) {
+function renderMovesTable(state, counts) {
   const body = $("ex-moves-body");
-  const played = ex.collection ? ex.collection.moves(state.fen) : [];
+  const played = counts ? counts.moves : [];
   const book = bookMoves(state.fen);
   const bookSet = new Set(book.map((b) => b.notation));
   const rows = played.map((m) => ({ ...m }));
   for (const b of book) {
     if (!rows.some((r) => r.notation === b.notation)) rows.push({ notation: b.notation, games: 0, white: 0, draws: 0, black: 0 });
   }
-  if (ex.collection) {
-    const n = ex.collection.gamesAt(state.fen);
+  if (counts) {
+    const n = counts.games;
     $("ex-games").textContent = t("openings.gamesAt", { n, total: ex.collection.size });
     $("ex-games").dataset.count = String(n);
   } else {
@@ -125,81 +144,41 @@ function renderMovesTable(state) {
 $("ex-start").addEventListener("click", () => exSet([]));
 $("ex-back").addEventListener("click", () => exSet(ex.moves.slice(0, -1)));
 
-/** The classic games indexed by position: the engine reads every game and
- * writes the FEN after each move; the page only counts equal FENs (so a
- * position reached by another move order counts too, each game once). */
-/** Resolves at the next turn of the event loop (input and painting go first). */
-const yieldToPage = () =>
-  globalThis.scheduler && typeof scheduler.yield === "function" ? scheduler.yield() : new Promise((r) => setTimeout(r, 0));
+// ---- the classic games, indexed in a Worker (explorer-worker.js) ----------
 
-/** Reading the 200 games takes a few hundred ms on a phone: in slices of
- * about 4 ms, so the page answers taps meanwhile (no long task). */
-const SLICE_MS = 4;
+const worker = new Worker(new URL("./explorer-worker.js", import.meta.url), { type: "module" });
+const waiting = new Map();
+let nextId = 1;
 
-async function buildExplorer(text) {
-  await yieldToPage();
-  // Read by the engine ten games at a time (cut before each [Event tag; a
-  // game without one stays with the one before it, and is read all the same).
-  const parts = text.split(/\n(?=\[Event )/);
-  const games = [];
-  let sliceStart = performance.now();
-  for (let k = 0; k < parts.length; k += 10) {
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await yieldToPage();
-      sliceStart = performance.now();
-    }
-    games.push(...pdnGames(parts.slice(k, k + 10).join("\n")));
-  }
-  const visits = new Map(); // fen -> [{i, next}]
-  for (let i = 0; i < games.length; i++) {
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await yieldToPage();
-      sliceStart = performance.now();
-    }
-    const s = games[i];
-    const g = Game.fromPdn(s.pdn);
-    try {
-      const hist = g.history();
-      const fens = [g.startFen(), ...hist.map((h) => h.fen)];
-      fens.forEach((fen, k) => {
-        let list = visits.get(fen);
-        if (!list) visits.set(fen, (list = []));
-        if (!list.length || list[list.length - 1].i !== i) list.push({ i, next: hist[k] ? hist[k].notation : null });
-      });
-    } finally {
-      g.free();
-    }
-  }
-  return {
-    size: games.length,
-    gamesAt: (fen) => (visits.get(fen) || []).length,
-    moves(fen) {
-      const by = new Map();
-      for (const { i, next } of visits.get(fen) || []) {
-        if (!next) continue;
-        if (!by.has(next)) by.set(next, { notation: next, games: 0, white: 0, draws: 0, black: 0 });
-        const m = by.get(next);
-        m.games += 1;
-        const r = games[i].result;
-        if (r === "2-0") m.white += 1;
-        else if (r === "0-2") m.black += 1;
-        else if (r === "1-1") m.draws += 1;
-      }
-      return [...by.values()].sort((a, b) => b.games - a.games || (a.notation < b.notation ? -1 : 1));
-    },
-  };
+worker.onmessage = (e) => {
+  const m = e.data || {};
+  const w = waiting.get(m.id);
+  if (!w) return;
+  waiting.delete(m.id);
+  if (m.type === "error") w.reject(new Error(m.message));
+  else w.resolve(m);
+};
+worker.onerror = (e) => {
+  e.preventDefault();
+  for (const w of waiting.values()) w.reject(new Error(e.message || "the explorer's Worker failed"));
+  waiting.clear();
+};
+
+function ask(req) {
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    worker.postMessage({ ...req, id });
+  });
 }
 
-fetch(GAMES_URL)
-  .then((res) => {
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    return res.text();
+ask({ type: "load", url: GAMES_URL })
+  .then(({ size }) => {
+    ex.collection = { size, at: (fen) => ask({ type: "at", fen }) };
+    return renderExplorer();
   })
-  .then(buildExplorer)
-  .then((collection) => {
-    ex.collection = collection;
+  .then(() => {
     facts.explorerReady = true;
-    renderExplorer();
   })
   .catch((e) => {
     ex.failed = errorText(e);

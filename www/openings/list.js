@@ -10,7 +10,6 @@ import { el, OPENINGS, S } from "./state.js";
 export function renderList() {
   const items = OPENINGS.map((o) => {
     const name = openingName(o);
-    const notes = S.NOTES.get(o.id) || {};
     const open = el("a", {
       class: "btn btn-small",
       href: explorerHref(o.id),
@@ -27,10 +26,22 @@ export function renderList() {
       el("h3", { text: name }),
       el("p", { class: "opening-moves", text: o.moves.join(" ") }),
       diagram,
-      el("p", { class: "opening-about", text: notes[lang() === "ru" ? "about-ru" : "about-en"] || "" }),
-      el("p", { class: "opening-source hint" }, notes.source ? `${t("openings.source")}: ${notes.source}${notes.note ? ` ${notes.note}` : ""}` : ""),
+      el("p", { class: "opening-about" }),
+      el("p", { class: "opening-source hint" }),
       open,
     );
   });
   $("opening-list").replaceChildren(...items);
+  renderNotes();
+}
+
+/** Puts the notes (S.NOTES, which arrive after the list) into the list's entries. */
+export function renderNotes() {
+  for (const li of $("opening-list").children) {
+    const notes = S.NOTES.get(li.dataset.id) || {};
+    li.querySelector(".opening-about").textContent = notes[lang() === "ru" ? "about-ru" : "about-en"] || "";
+    li.querySelector(".opening-source").textContent = notes.source
+      ? `${t("openings.source")}: ${notes.source}${notes.note ? ` ${notes.note}` : ""}`
+      : "";
+  }
 }

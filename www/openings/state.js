@@ -24,7 +24,7 @@ export const EVAL_MS = 300;
 
 const bookData = fetchEngineData(["book"]);
 const engine = await loadEngine();
-export const { Game, bookMoves, levels, pdnGames } = engine;
+export const { Game, bookMoves, levels } = engine;
 await installEngineData(engine, bookData).catch(() => {});
 export const OPENINGS = engine.openings();
 export const BY_ID = new Map(OPENINGS.map((o) => [o.id, o]));
