@@ -167,6 +167,23 @@ export const tests = [
     },
   },
   {
+    name: "openings: a games file that cannot be read is said in the explorer, which still plays",
+    async fn({ page, base }) {
+      // The Worker's fetch of the games file answered 404 (a Worker's
+      // requests go through the context's routes too).
+      await page.context().route("**/russian-games.pdn", (route) => route.fulfill({ status: 404, body: "" }));
+      await page.goto(`${base}/openings.html?lang=en`);
+      await page.waitForFunction(() => /could not be read: HTTP 404/.test(document.getElementById("ex-games").textContent), null, {
+        timeout: 20000,
+      });
+      assert(!(await page.evaluate(() => window.shashkiOpenings.explorerReady)), "no index, so not ready");
+      // The book's moves are still offered and play.
+      await page.click('#ex-moves-body tr[data-explorer-move="c3-d4"] button');
+      await page.waitForFunction(() => document.getElementById("ex-line").textContent === "c3-d4");
+      assert(/could not be read/.test(await page.$eval("#ex-games", (e) => e.textContent)), "the failure is still said");
+    },
+  },
+  {
     name: "openings: every named opening is listed with a diagram and opens the explorer",
     timeoutMs: 90000,
     async fn({ page, base }) {
