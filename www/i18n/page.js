@@ -34,10 +34,6 @@ function fact(path) {
   return pageFacts.has(path) ? pageFacts.get(path) : NaN;
 }
 
-function text(key) {
-  return t(key, fact);
-}
-
 function attrPairs(el) {
   return (el.dataset.i18nAttr || "")
     .split(";")
@@ -53,31 +49,41 @@ function fillFacts(root = document) {
   }
 }
 
-/** Shows the page's static texts in the current language. */
+/** Elements (and attributes) whose text in the current language holds a
+ * rule number (its table entry read fact()): set again when the engine's
+ * numbers arrive, instead of the whole page. */
+let withFacts = new Set();
+
+/** The element's text in language `l`, noting whether it read a number. */
+function textFor(el, key, l, original) {
+  let read = false;
+  const html = l === "en" ? original : t(key, (path) => ((read = true), fact(path)), l);
+  if (read) withFacts.add(el);
+  return l === "en" || html === key ? original : html;
+}
+
+/** Shows the page's static texts in the current language. An element is
+ * read (its English kept) only when it is first changed: an English page
+ * is left as it is, without serialising every element. */
 export function applyPage() {
   const l = lang();
   document.documentElement.lang = l;
+  withFacts = new Set();
   for (const el of document.querySelectorAll("[data-i18n]")) {
     if (applied && el.hasAttribute("data-i18n-once")) continue;
+    if (l === "en" && !originals.has(el)) continue; // still the page's English
     if (!originals.has(el)) originals.set(el, el.innerHTML);
-    const key = el.dataset.i18n;
-    const html = l === "en" ? originals.get(el) : t(key, fact, l);
-    const useOriginal = l === "en" || html === key;
-    const next = useOriginal ? originals.get(el) : html;
+    const next = textFor(el, el.dataset.i18n, l, originals.get(el));
     if (el.innerHTML !== next) el.innerHTML = next;
   }
   for (const el of document.querySelectorAll("[data-i18n-attr]")) {
+    if (l === "en" && !originalAttrs.has(el)) continue;
     if (!originalAttrs.has(el)) {
       const o = {};
       for (const [attr] of attrPairs(el)) o[attr] = el.getAttribute(attr);
       originalAttrs.set(el, o);
     }
-    for (const [attr, key] of attrPairs(el)) {
-      const en = originalAttrs.get(el)[attr];
-      const v = l === "en" ? en : text(key);
-      const value = v === key ? en : v;
-      if (value != null && el.getAttribute(attr) !== value) el.setAttribute(attr, value);
-    }
+    applyAttrs(el, l);
   }
   applied = true;
   fillFacts();
@@ -87,6 +93,31 @@ export function applyPage() {
     const label = document.querySelector('label[for="lang-select"]');
     if (label) label.textContent = t("lang.label");
   }
+}
+
+function applyAttrs(el, l) {
+  for (const [attr, key] of attrPairs(el)) {
+    const en = originalAttrs.get(el)[attr];
+    let read = false;
+    const v = l === "en" ? en : t(key, (path) => ((read = true), fact(path)), l);
+    if (read) withFacts.add(el);
+    const value = v === key ? en : v;
+    if (value != null && el.getAttribute(attr) !== value) el.setAttribute(attr, value);
+  }
+}
+
+/** The engine's rule numbers have arrived: into the [data-fact] spans and
+ * the texts that hold one (a few elements, not the whole page). */
+function applyFacts() {
+  const l = lang();
+  for (const el of withFacts) {
+    if (el.hasAttribute("data-i18n") && originals.has(el)) {
+      const next = textFor(el, el.dataset.i18n, l, originals.get(el));
+      if (el.innerHTML !== next) el.innerHTML = next;
+    }
+    if (el.hasAttribute("data-i18n-attr") && originalAttrs.has(el)) applyAttrs(el, l);
+  }
+  fillFacts();
 }
 
 /** The language switch: a labelled <select> at the end of the site header. */
@@ -127,4 +158,4 @@ applyPage();
 // A page that builds its texts once (<html data-i18n-reload>) is reloaded
 // in the new language instead; the choice is already remembered.
 onLangChange(() => (document.documentElement.hasAttribute("data-i18n-reload") ? location.reload() : applyPage()));
-onRuleFacts(() => applyPage());
+onRuleFacts(() => applyFacts());
