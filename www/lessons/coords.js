@@ -13,6 +13,7 @@ import { Board } from "../board/board.js";
 import { DARK_SQUARES } from "../board/geometry.js";
 import { onLangChange, t } from "../i18n/i18n.js";
 import { storage } from "../shared/util.js";
+import { whenNear } from "../shared/near.js";
 
 const BEST_KEY = "shashki.coords.best";
 /** The length of a run, in seconds, unless the root's data-seconds says otherwise. */
@@ -264,8 +265,11 @@ function answered(name) {
   if (state.running && state.task === "name") judge(name);
 }
 
+// Built only once the reader comes near it (it ends the page).
 if (root) {
-  build();
-  render();
-  onLangChange(render);
+  whenNear(root, () => {
+    build();
+    render();
+    onLangChange(render);
+  });
 }

@@ -11,6 +11,7 @@ import { Board } from "../board/board.js";
 import { loadEngine } from "../board/engine.js";
 import { onLangChange, t } from "../i18n/i18n.js";
 import { BotClient } from "../shared/bot-client.js";
+import { whenNear } from "../shared/near.js";
 import { bandMoves, ruleFacts } from "../shared/facts.js";
 import { other, pressingCount, resultText } from "../shared/status-text.js";
 
@@ -350,4 +351,6 @@ async function main() {
   start(ending);
 }
 
-main();
+// Built, and its engine and bot Worker started, only once the reader comes
+// near it (it ends the page).
+whenNear(root, main);
