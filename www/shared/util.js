@@ -50,3 +50,8 @@ export const storage = {
 
 /** The element with this id (the pages' shorthand). */
 export const $ = (id) => document.getElementById(id);
+
+/** Resolves at a later turn of the event loop, after input and painting:
+ * long work cut into pieces with it makes no long task. */
+export const yieldToPage = () =>
+  globalThis.scheduler && typeof scheduler.yield === "function" ? scheduler.yield() : new Promise((r) => setTimeout(r, 0));

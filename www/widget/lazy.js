@@ -1,6 +1,8 @@
 // Lazy set-up of the <shashki-board> widgets (shashki-board.js): a board is
 // drawn and its game made in the engine only near the viewport.
 
+import { yieldToPage } from "../shared/util.js";
+
 /**
  * A page may hold twenty boards (rules, lessons): each is set up (drawn, its
  * game made in the engine) only once it comes within a screen's height of
@@ -13,15 +15,31 @@ export const nearViewport =
   typeof IntersectionObserver === "function"
     ? new IntersectionObserver(
         (entries) => {
-          for (const e of entries) if (e.isIntersecting) e.target._wake();
+          for (const e of entries) if (e.isIntersecting) inTurn().then(() => e.target._wake());
         },
         { rootMargin: "100% 0px" },
       )
     : null;
 
-/** Widgets connected since the last check: those already near the viewport
- * are set up at once (in the same task, before the first paint, so nothing
- * moves), the others wait for nearViewport. One layout for all of them. */
+/** The end of the queue of widgets waiting for their turn. */
+let turns = Promise.resolve();
+
+/**
+ * Resolves in a task of its own, after those asked for before: each widget
+ * set up after the first paint takes its turn, so that twenty of them (or
+ * twenty answered at once by the engine's arrival) make twenty short tasks,
+ * not one long one, and the page answers taps in between.
+ */
+export function inTurn() {
+  const mine = turns.then(yieldToPage);
+  turns = mine;
+  return mine;
+}
+
+/** Widgets connected since the last check: those already in the viewport
+ * are drawn at once (in the same task, before the next paint, so nothing
+ * moves), the others wait for nearViewport and then their turn. One layout
+ * for all of them. */
 let toCheck = [];
 
 /** Sets `w` up (`w._wake()`) now if it is near the viewport, else when it
@@ -38,7 +56,7 @@ function checkNear() {
   for (const w of list) {
     if (!w.isConnected || !w._asleep) continue;
     const r = w.getBoundingClientRect();
-    if (r.top < 2 * h && r.bottom > -h) w._wake();
+    if (r.top < h && r.bottom > 0) w._wake();
     else nearViewport.observe(w);
   }
 }

@@ -37,7 +37,7 @@ import { structureMethods } from "./structure.js";
 import { exploreMethods } from "./explore.js";
 import { replayMethods } from "./replay.js";
 import { exerciseMethods } from "./exercise.js";
-import { nearViewport, watchNear } from "./lazy.js";
+import { inTurn, nearViewport, watchNear } from "./lazy.js";
 
 let widgetCount = 0;
 
@@ -200,6 +200,9 @@ export class ShashkiBoardElement extends HTMLElement {
       this._fail(t("widget.engineFailed", { message: e.message || e }));
       return;
     }
+    // The engine's arrival answers every waiting widget at once: each makes
+    // its game in a task of its own (lazy.js).
+    await inTurn();
     if (gen !== this._generation) return;
     this._freeGame();
     const fen = (this.getAttribute("fen") || "").trim();
