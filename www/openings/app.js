@@ -67,9 +67,10 @@ fetch(NOTES_URL)
     renderNotes();
   })
   .catch(() => {});
-renderList();
+const listed = renderList();
 fillPracticeSelect();
 renderExplorer();
 openFromHash();
-document.body.classList.add("ready");
+// ready (tests) once the list, made a few entries a task, is complete
+listed.then(() => document.body.classList.add("ready"));
 facts.lang = lang();
