@@ -62,7 +62,9 @@ export class ShashkiBoardElement extends HTMLElement {
 
   connectedCallback() {
     addStyleSheets();
-    if (!this._ui) this._build();
+    this._applySize();
+    // Away from the viewport: built when near (widget.css keeps its frame).
+    if (!this._ui && !this._asleep) this._build();
     if (this._asleep) watchNear(this);
     this._scheduleSetup();
     // after the page has put its own texts (caption, prompt) in the new language
@@ -78,8 +80,9 @@ export class ShashkiBoardElement extends HTMLElement {
   }
 
   attributeChangedCallback(name, oldValue, newValue) {
-    if (!this._ui || oldValue === newValue) return;
+    if (oldValue === newValue) return;
     if (name === "size") return this._applySize();
+    if (!this._ui) return;
     if (name === "caption") return this._applyCaption();
     // A new prompt (another language) changes no move: keep the exercise going.
     if (name === "prompt" && this._lines && this.mode === "exercise") return this._applyPrompt();
@@ -99,7 +102,9 @@ export class ShashkiBoardElement extends HTMLElement {
     if (!this._asleep) return;
     this._asleep = false;
     if (nearViewport) nearViewport.unobserve(this);
-    if (this.isConnected) this._scheduleSetup();
+    if (!this.isConnected) return;
+    if (!this._ui) this._build();
+    this._scheduleSetup();
   }
 
   _newReady() {
