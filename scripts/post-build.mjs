@@ -123,7 +123,7 @@ if (release) {
 
 // ---- 2. pages, cache list --------------------------------------------------
 
-const pwa = spawnSync(process.execPath, [join(here, "pwa-build.mjs"), dir], { stdio: "inherit" });
+const pwa = spawnSync(process.execPath, [join(here, "pwa-build.mjs"), dir, ...(release ? ["--bundle"] : [])], { stdio: "inherit" });
 if (pwa.status !== 0) process.exit(pwa.status || 1);
 
 // ---- 3. precompressed copies -----------------------------------------------

@@ -2,7 +2,10 @@
 // build (Trunk.toml, [[hooks]] stage "post_build", on trunk's staging
 // directory), or by hand on a built folder:
 //
-//   node scripts/pwa-build.mjs [DIR]      (default: $TRUNK_STAGING_DIR)
+//   node scripts/pwa-build.mjs [DIR] [--bundle]     (default: $TRUNK_STAGING_DIR)
+//
+// --bundle (release builds, post-build.mjs): the pages' module scripts are
+// bundled first (scripts/bundle-pages.mjs), and the steps below see the bundles.
 //
 // 1. Every page (*.html) gets, unless it has them already, the manifest
 //    link, the touch icon, the service worker's registration (a script
@@ -25,6 +28,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { FRAGMENTS, insertSiteHead, insertSiteHeader, removeFragments } from "./site-header.mjs";
+import { bundlePages } from "./bundle-pages.mjs";
 
 // Endgame tables: fetched by the engine on demand. (engine/, the pattern
 // table and the opening book, is precached: every bot Worker needs it at
@@ -33,7 +37,8 @@ const LAZY_DIRS = ["egtb"];
 const LAZY_BYTES = 8 * 1024 * 1024;
 const NEVER = new Set(["sw.js"]); // the worker itself is never cached by itself
 
-const dir = process.argv[2] || process.env.TRUNK_STAGING_DIR;
+const dir = process.argv.slice(2).find((a) => !a.startsWith("--")) || process.env.TRUNK_STAGING_DIR;
+const bundle = process.argv.includes("--bundle");
 if (!dir) {
   console.error("pwa-build: no folder (pass one, or run as a trunk hook)");
   process.exit(2);
@@ -200,13 +205,19 @@ function afterPaint(html, pageRel, prefix) {
 }
 
 let pagesChanged = 0;
+const pages = walk(dir)
+  .filter((f) => f.endsWith(".html") && !FRAGMENTS.includes(posix(relative(dir, f))))
+  .map((f) => {
+    const rel = posix(relative(dir, f));
+    const prefix = "../".repeat(rel.split("/").length - 1);
+    const source = readFileSync(f, "utf8");
+    return { f, rel, prefix, source, html: deferWasm(insertSiteHeader(insertSiteHead(source, dir, prefix), dir, prefix, rel), rel) };
+  });
+// Release builds: each page's module scripts as a few bundles (scripts/bundle-pages.mjs).
+if (bundle) (await bundlePages(dir, pages)).forEach((html, i) => (pages[i].html = html));
 const files = walk(dir).filter((f) => !FRAGMENTS.includes(posix(relative(dir, f))));
-for (const f of files.filter((f) => f.endsWith(".html"))) {
-  const rel = posix(relative(dir, f));
-  const depth = rel.split("/").length - 1;
-  const prefix = "../".repeat(depth);
-  const source = readFileSync(f, "utf8");
-  const html = afterPaint(deferWasm(insertSiteHeader(insertSiteHead(source, dir, prefix), dir, prefix, rel), rel), rel, prefix);
+for (const { f, rel, prefix, source, html: page } of pages) {
+  const html = afterPaint(page, rel, prefix);
   const tags = headTags(html, prefix, rel);
   if ((!tags.length || !html.includes("</head>")) && html === source) continue;
   const out = tags.length ? html.replace("</head>", () => `  ${tags.join("\n    ")}\n  </head>`) : html;

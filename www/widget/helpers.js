@@ -13,8 +13,9 @@ export const REPLY_DELAY_MS = 380;
 /** Adds the board's and the widget's style sheets to the page, once. */
 export function addStyleSheets() {
   if (typeof document === "undefined") return;
-  for (const rel of ["../board/board.css", "./widget.css"]) {
-    const href = new URL(rel, import.meta.url).href;
+  // (literal URLs: the release build's bundles rewrite them, scripts/bundle-pages.mjs)
+  for (const url of [new URL("../board/board.css", import.meta.url), new URL("./widget.css", import.meta.url)]) {
+    const href = url.href;
     const present = [...document.querySelectorAll('link[rel="stylesheet"]')].some((l) => l.href === href);
     if (present) continue;
     const link = document.createElement("link");
