@@ -40,6 +40,9 @@ function illegalTries(page) {
   return page.evaluate(async () => {
     const { loadEngine } = await import("./board/engine.js");
     const { errorText, illegalReason } = await import("./shared/status-text.js");
+    // These are the modules as files, a second copy beside the release
+    // build's bundles (scripts/bundle-pages.mjs): in the page's language too.
+    (await import("./i18n/i18n.js")).setLang(document.documentElement.lang);
     const E = await loadEngine();
     const tries = [
       [null, "a5-b6"],
