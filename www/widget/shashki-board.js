@@ -260,14 +260,10 @@ export class ShashkiBoardElement extends HTMLElement {
     if (this.mode === "replay" && ply !== "0") return; // shown after moves: wait for the engine
     const read = readFen((this.getAttribute("fen") || "").trim() || START_FEN);
     if (!read) return;
-    this._ensureBoard();
-    this._board.set({
-      orientation: this.getAttribute("orientation") === "black" ? "black" : "white",
-      position: read.position,
-      legalMoves: [],
-      viewOnly: true,
-      ...this._decorations(),
-    });
+    const config = { orientation: this.getAttribute("orientation") === "black" ? "black" : "white" };
+    Object.assign(config, { position: read.position, legalMoves: [], viewOnly: true, ...this._decorations() });
+    if (this._board) this._board.set(config);
+    else this._ensureBoard(config); // drawn once, by the board's constructor
     if (this.mode === "exercise") {
       // The exercise's frame as it will be (the task above the board, its
       // buttons and the move field below), so that nothing moves when the
@@ -292,10 +288,11 @@ export class ShashkiBoardElement extends HTMLElement {
     };
   }
 
-  _ensureBoard() {
+  _ensureBoard(initial = {}) {
     if (this._board) return;
     this._board = new Board(this._ui.boardBox, {
       viewOnly: true,
+      ...initial,
       onMove: (move, meta) => this._onBoardMove(move, meta),
       onAttempt: (move, meta) => this._onBoardMove(move, meta),
       onAnnounce: (text, info = {}) => {
