@@ -15,7 +15,7 @@
 import { openingName, showOpening } from "../shared/opening.js";
 import { lang, onLangChange, t } from "../i18n/i18n.js";
 import { announce } from "../shared/announce.js";
-import { $ } from "../shared/util.js";
+import { $, yieldToPage } from "../shared/util.js";
 import { BY_ID, facts, NOTES_URL, parseNotes, S, withGame } from "./state.js";
 import { exBoard, exSet, renderExplorer } from "./explorer.js";
 import { renderList, renderNotes } from "./list.js";
@@ -67,10 +67,12 @@ fetch(NOTES_URL)
     renderNotes();
   })
   .catch(() => {});
-const listed = renderList();
-fillPracticeSelect();
+// The explorer first (the first screen), then the rest, each in a task of its own.
 renderExplorer();
 openFromHash();
+await yieldToPage();
+fillPracticeSelect();
+await yieldToPage();
 // ready (tests) once the list, made a few entries a task, is complete
-listed.then(() => document.body.classList.add("ready"));
+renderList().then(() => document.body.classList.add("ready"));
 facts.lang = lang();

@@ -5,6 +5,7 @@
 import { replay, withReplay } from "../shared/replay.js";
 import { loadEngine } from "../board/engine.js";
 import { fetchEngineData, installEngineData } from "../shared/engine-data.js";
+import { yieldToPage } from "../shared/util.js";
 
 export const S = {
   /** id -> {source, note, "about-ru", "about-en"}: the project's notes file (shown as text only). */
@@ -25,7 +26,9 @@ export const EVAL_MS = 300;
 const bookData = fetchEngineData(["book"]);
 const engine = await loadEngine();
 export const { Game, bookMoves, levels } = engine;
+await yieldToPage(); // the book is read in a task of its own, not the engine's
 await installEngineData(engine, bookData).catch(() => {});
+await yieldToPage();
 export const OPENINGS = engine.openings();
 export const BY_ID = new Map(OPENINGS.map((o) => [o.id, o]));
 export const BY_FEN = new Map(OPENINGS.map((o) => [o.fen, o]));
