@@ -25,7 +25,9 @@
 //!   times `--check-nodes`; the moves more than `--margin` below the best
 //!   are dropped (the best always stays).
 //!
-//! The next round plays from the widened book, so its games go further.
+//! The next round plays from the widened book, so its games go further;
+//! the book is written after every round (a run stopped after round `k`
+//! leaves the book of `--rounds k`).
 //! Everything comes from the seed and the node counts: a rerun writes the
 //! same file. docs/engine.md ("Opening book") says how the shipped book
 //! was made and how long it took.
@@ -305,24 +307,31 @@ pub fn extend(argv: &[String]) -> Result<ExitCode, String> {
             round.games,
             100.0 * round.white / round.games.max(1) as f64
         );
-    }
-    bt.comments.push(format!(
-        "# Extended by `shashki book extend --rounds {rounds} --games {games} --nodes {nodes} --check-nodes {check} --margin {margin} --plies {plies} --min-games {min_games} --seed {seed}`: {added} positions added, {dropped} moves dropped."
-    ));
-    let out = bt.render();
-    let book = Book::parse(&out)?;
-    let summary = format!(
-        "{before} -> {} book lines ({} positions), {} bytes",
-        bt.lines.len(),
-        book.len(),
-        out.len()
-    );
-    match a.value("out") {
-        Some(path) => {
-            std::fs::write(path, &out).map_err(|e| format!("{path}: {e}"))?;
-            println!("{summary} -> {path}");
+        // Written after every round, so a stopped run leaves a whole book.
+        let mut done = BookText {
+            comments: bt.comments.clone(),
+            lines: bt.lines.clone(),
+        };
+        done.comments.push(format!(
+            "# Extended by `shashki book extend --rounds {} --games {games} --nodes {nodes} --check-nodes {check} --margin {margin} --plies {plies} --min-games {min_games} --seed {seed}`: {added} positions added, {dropped} moves dropped.",
+            r + 1
+        ));
+        let out = done.render();
+        let book = Book::parse(&out)?;
+        let summary = format!(
+            "{before} -> {} book lines ({} positions), {} bytes",
+            done.lines.len(),
+            book.len(),
+            out.len()
+        );
+        match a.value("out") {
+            Some(path) => {
+                std::fs::write(path, &out).map_err(|e| format!("{path}: {e}"))?;
+                println!("{summary} -> {path}");
+            }
+            None if r + 1 == rounds => print!("{out}"),
+            None => {}
         }
-        None => print!("{out}"),
     }
     Ok(ExitCode::SUCCESS)
 }
