@@ -214,6 +214,64 @@ fn book_build_writes_a_book_the_engine_reads() {
     assert!(!ok && err.contains("book build"), "{err}");
 }
 
+#[test]
+fn book_extend_adds_the_positions_where_games_leave_the_book() {
+    // A two-ply book: every game leaves it at ply 2.
+    let small = temp("book-small.txt");
+    std::fs::write(&small, "# test book\n\tc3-d4=1\nc3-d4\tf6-g5=1\n").unwrap();
+    let (a, b) = (temp("book-ext-a.txt"), temp("book-ext-b.txt"));
+    for out in [&a, &b] {
+        let (ok, stdout, err) = shashki(&[
+            "book",
+            "extend",
+            "--book",
+            &small,
+            "--rounds",
+            "2",
+            "--games",
+            "2",
+            "--nodes",
+            "300",
+            "--check-nodes",
+            "2000",
+            "--plies",
+            "6",
+            "--min-games",
+            "99",
+            "--out",
+            out,
+        ]);
+        assert!(ok, "{err}");
+        assert!(stdout.contains("round 2:"), "{stdout}");
+    }
+    let text = std::fs::read_to_string(&a).unwrap();
+    assert_eq!(text, std::fs::read_to_string(&b).unwrap(), "deterministic");
+    let book = shashki::engine::book::Book::parse(&text).expect("parses");
+    // The old lines are kept as they were, behind the old comments and a
+    // new one naming the run.
+    assert!(
+        text.starts_with("# test book\n# Extended by `shashki book extend"),
+        "{text}"
+    );
+    assert!(text.contains("\n\tc3-d4=1\n") && text.contains("\nc3-d4\tf6-g5=1\n"));
+    // Round 1 leaves at ply 2 (after c3-d4 f6-g5): that position is added
+    // with moves of White's; round 2 follows it one ply further.
+    let mut pos = shashki::Position::start();
+    for m in ["c3-d4", "f6-g5"] {
+        let legal = pos.legal_moves();
+        let mv = shashki::notation::parse_in(&pos, m, &legal).unwrap();
+        pos = pos.play_unchecked(&mv);
+    }
+    let added = book.moves(&pos);
+    assert!(!added.is_empty(), "{text}");
+    assert!(
+        book.len() >= 4,
+        "round 2 adds a position past round 1's: {text}"
+    );
+    assert!(added.iter().any(|(_, w)| *w == 2), "the best move weighs 2");
+    assert!(added.len() <= pos.legal_moves().len());
+}
+
 /// `shashki match` of two games at 400 nodes a move against the binary
 /// `b_cmd`, with `extra` arguments.
 fn match_against(b_cmd: &str, extra: &[&str]) -> (bool, String, String) {

@@ -31,9 +31,8 @@ type BookMoves = BTreeMap<String, (Move, u32)>;
 pub fn book(argv: &[String]) -> Result<ExitCode, String> {
     match argv.split_first() {
         Some((w, rest)) if w == "build" => build(rest),
-        _ => Err(
-            "usage: shashki book build [--plies N] [--nodes N] [--margin M] [--out FILE]".into(),
-        ),
+        Some((w, rest)) if w == "extend" => crate::book_extend::extend(rest),
+        _ => Err("usage: shashki book build [--plies N] [--nodes N] [--margin M] [--out FILE]\n       shashki book extend [--book FILE] [--rounds N] [--games N] [--nodes N] [--check-nodes N] [--margin M] [--plies P] [--min-games K] [--seed S] [--out FILE]".into()),
     }
 }
 

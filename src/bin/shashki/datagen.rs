@@ -107,9 +107,30 @@ pub fn selfplay(argv: &[String]) -> Result<ExitCode, String> {
 }
 
 /// The seed of game `g` of a run.
-fn game_seed(seed: u64, g: usize) -> u64 {
+pub(crate) fn game_seed(seed: u64, g: usize) -> u64 {
     seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
         .wrapping_add((g as u64).wrapping_mul(0xD1B5_4A32_D192_ED03))
+}
+
+/// The result from White's side (1, 0.5, 0) that the endgame tables give
+/// the game's position, when they have it (five pieces or fewer, tables
+/// installed).
+pub(crate) fn table_outcome(game: &Game) -> Option<f64> {
+    let pos = game.position();
+    if pos.piece_count() > egtb::index::MAX_PIECES {
+        return None;
+    }
+    let v = egtb::play::verdict(game)?;
+    let mover = match v.kind {
+        Kind::Win => 1.0,
+        Kind::Draw => 0.5,
+        Kind::Loss => 0.0,
+    };
+    Some(if pos.turn() == Color::White {
+        mover
+    } else {
+        1.0 - mover
+    })
 }
 
 /// One game: its recorded lines (without the result filled in until the
@@ -132,17 +153,9 @@ fn play_game(
     while !game.status().is_over() && ply < MAX_PLIES {
         let pos = *game.position();
         let white = pos.turn() == Color::White;
-        if pos.piece_count() <= egtb::index::MAX_PIECES {
-            if let Some(v) = egtb::play::verdict(&game) {
-                let mover = match v.kind {
-                    Kind::Win => 1.0,
-                    Kind::Draw => 0.5,
-                    Kind::Loss => 0.0,
-                };
-                let r = if white { mover } else { 1.0 - mover };
-                table_result = Some((r, pos.fen(), ply));
-                break;
-            }
+        if let Some(r) = table_outcome(&game) {
+            table_result = Some((r, pos.fen(), ply));
+            break;
         }
         if out_of_book.is_none() {
             if let Some(mv) = book::shipped().and_then(|b| b.pick(&pos, rng.next_u64())) {

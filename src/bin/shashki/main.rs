@@ -12,11 +12,13 @@
 //! shashki egtb probe [--dir DIR]   (FENs on stdin -> one JSON a line)
 //! shashki tune gen|fit|patterns|selfplay|kpatterns ...   (evaluation fitted to game results)
 //! shashki book build [--plies N] [--nodes N] [--margin M] [--out FILE]
+//! shashki book extend [--rounds N] [--games N] [--nodes N] [--check-nodes N] [--seed S] [--out FILE]
 //! shashki puzzles mine [--seed S] [--out FILE] | export [--file FILE]
 //! ```
 
 mod args;
 mod book_cmd;
+mod book_extend;
 mod convert_cmd;
 mod datagen;
 mod egtb_cmd;
@@ -46,6 +48,7 @@ commands:
   tune selfplay --dir DIR [--parts N] [--from K] [--games N] [--nodes N] [--seed S]   training positions in parts
   tune kpatterns --data DIR [--epochs N] [--l2 X] [--rate X] [--lambda X] [--out FILE]   patterns with kings
   book build [--plies N] [--nodes N] [--margin M] [--out FILE]   opening book
+  book extend [--rounds N] [--games N] [--seed S] [--out FILE]     widen it by self-play
   puzzles mine|export [options]         build or print the puzzle collection";
 
 fn main() -> ExitCode {
