@@ -73,6 +73,13 @@ pub struct Weights {
     pub drawish_lone_king: i32,
     pub drawish_main_road: i32,
     pub drawish_kings: i32,
+    /// A lone king against three pieces or more (rules 2 and 3's
+    /// endings): the stronger side holding the main road with a king (the
+    /// lone king cannot reach the drawing diagonal), and each move the lone
+    /// king has that does not leave it to be taken (fewer is closer to the
+    /// win: measured on the three-kings table, docs/endgame-tables.md).
+    pub lone_road: i32,
+    pub lone_safe: i32,
     /// The fitted region patterns ([`super::patterns`]), in per cent of
     /// their values (0 = off).
     pub patterns: i32,
@@ -111,6 +118,8 @@ impl Weights {
         drawish_lone_king: 16,
         drawish_main_road: 8,
         drawish_kings: 4,
+        lone_road: 80,
+        lone_safe: 15,
         patterns: 100,
         kpatterns: 0,
     };
@@ -223,6 +232,8 @@ impl Weights {
             "drawish_lone_king" => &mut self.drawish_lone_king,
             "drawish_main_road" => &mut self.drawish_main_road,
             "drawish_kings" => &mut self.drawish_kings,
+            "lone_road" => &mut self.lone_road,
+            "lone_safe" => &mut self.lone_safe,
             "patterns" => &mut self.patterns,
             "kpatterns" => &mut self.kpatterns,
             _ => return Err(format!("no weight named '{name}'")),
@@ -299,6 +310,10 @@ const fn field_ref<'a>(w: &'a mut Weights, text: &[u8], n: (usize, usize)) -> &'
         &mut w.king_double
     } else if name_is(text, n, b"tempo") {
         &mut w.tempo
+    } else if name_is(text, n, b"lone_road") {
+        &mut w.lone_road
+    } else if name_is(text, n, b"lone_safe") {
+        &mut w.lone_safe
     } else if name_is(text, n, b"patterns") {
         &mut w.patterns
     } else if name_is(text, n, b"kpatterns") {
@@ -636,7 +651,7 @@ impl Evaluator {
         let w = pos.pieces(Color::White);
         let b = pos.pieces(Color::Black);
         let kings = pos.kings();
-        for (weak, strong) in [(w, b), (b, w)] {
+        for (weak, strong, lone) in [(w, b, Color::White), (b, w, Color::Black)] {
             let weak_kings = (weak & kings).count();
             if weak.count() == 1 && weak_kings == 1 {
                 // A lone king.
@@ -650,6 +665,15 @@ impl Evaluator {
                 {
                     return score / wt.drawish_main_road;
                 }
+                // Three pieces or more against it: hold the main road and
+                // take the lone king's safe squares away.
+                let road = (strong & kings & Bitboard::MAIN_ROAD).any() as i32;
+                let k = road * wt.lone_road - lone_safe_moves(pos, lone) * wt.lone_safe;
+                return if lone == Color::White {
+                    score - k
+                } else {
+                    score + k
+                };
             }
         }
         // Kings only on both sides, the weaker side keeping at least two kings.
@@ -675,6 +699,16 @@ impl Evaluator {
         let s = if pos.turn() == Color::White { s } else { -s };
         s + self.w.tempo
     }
+}
+
+/// The moves of `lone`'s only piece (a king) after which the other side
+/// has nothing to take, as if `lone` were to move.
+fn lone_safe_moves(pos: &Position, lone: Color) -> i32 {
+    let p = pos.with_turn(lone);
+    p.legal_moves()
+        .iter()
+        .filter(|mv| !p.play_unchecked(mv).has_capture())
+        .count() as i32
 }
 
 /// The static evaluation of `pos` for the side to move (men = 100), with

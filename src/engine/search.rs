@@ -547,6 +547,12 @@ impl<'a, D: DrawState> Searcher<'a, D> {
             return 0;
         }
         if depth <= 0 || ply >= MAX_PLY {
+            // A count that has run out here is a draw, unless the side to
+            // move has already lost (no move).
+            if draw.is_draw(pos) && (pos.has_capture() || eval::has_quiet_move(pos)) {
+                self.pv[ply].clear();
+                return 0;
+            }
             return self.qsearch(pos, ply, alpha, beta);
         }
         self.nodes += 1;

@@ -14,12 +14,14 @@
 //! ```text
 //! shashki egtb convert [--dir DIR] [--materials w3k0m-b1k0m,...] [--positions N]
 //!                      [--seed S] [--ms MS] [--levels 1,4,6] [--nodes N] [--max-plies N]
+//!                      [--eval name=value,...]
 //! ```
 //!
 //! With `--nodes N` White is instead the full-strength search with a node
 //! budget of N a move (`Engine::search`): the same games on any machine,
 //! whatever its load, where a time budget gives a loaded machine's engine
-//! less thought.
+//! less thought. `--eval` changes the engine's evaluation weights (as
+//! `shashki match --a-eval`), to try endgame terms.
 
 use crate::args::Args;
 use crate::egtb_cmd::{default_dir, load};
@@ -99,7 +101,12 @@ pub fn convert(argv: &[String]) -> Result<ExitCode, String> {
         "levels",
         "nodes",
         "max-plies",
+        "eval",
     ])?;
+    let mut weights = shashki::engine::Weights::DEFAULT;
+    if let Some(e) = a.value("eval") {
+        weights.parse_settings(e)?;
+    }
     let dir = a.value("dir").map_or_else(default_dir, PathBuf::from);
     let tables = load(&dir);
     let materials = a
@@ -146,6 +153,7 @@ pub fn convert(argv: &[String]) -> Result<ExitCode, String> {
             for (i, start) in games.iter().enumerate() {
                 let mut game = start.clone();
                 let mut engine = Engine::new(16);
+                engine.set_weights(weights);
                 let mut plies = 0;
                 while !game.status().is_over() && plies < max_plies {
                     let mv = if game.position().turn() == Color::White {
