@@ -18,7 +18,8 @@
 //! - kings on the main road (a1-h8) and on the double diagonals;
 //! - endgame knowledge: lone king against one or two pieces, a lone king on
 //!   the main road against three, kings-only endings where the weaker side
-//!   still has two kings.
+//!   still has two kings; against three pieces or more off the main road,
+//!   the lone king's safe moves (the fewer, the nearer the win).
 
 use crate::bitboard::Bitboard;
 use crate::position::Position;
@@ -73,12 +74,10 @@ pub struct Weights {
     pub drawish_lone_king: i32,
     pub drawish_main_road: i32,
     pub drawish_kings: i32,
-    /// A lone king against three pieces or more (rules 2 and 3's
-    /// endings): the stronger side holding the main road with a king (the
-    /// lone king cannot reach the drawing diagonal), and each move the lone
-    /// king has that does not leave it to be taken (fewer is closer to the
-    /// win: measured on the three-kings table, docs/endgame-tables.md).
-    pub lone_road: i32,
+    /// A lone king against three pieces or more (rule 2's endings): each
+    /// move the lone king has that does not leave it to be taken, a
+    /// malus for the stronger side (fewer is closer to the win: measured
+    /// on the three-kings table, docs/endgame-tables.md).
     pub lone_safe: i32,
     /// The fitted region patterns ([`super::patterns`]), in per cent of
     /// their values (0 = off).
@@ -118,8 +117,7 @@ impl Weights {
         drawish_lone_king: 16,
         drawish_main_road: 8,
         drawish_kings: 4,
-        lone_road: 80,
-        lone_safe: 15,
+        lone_safe: 40,
         patterns: 100,
         kpatterns: 0,
     };
@@ -232,7 +230,6 @@ impl Weights {
             "drawish_lone_king" => &mut self.drawish_lone_king,
             "drawish_main_road" => &mut self.drawish_main_road,
             "drawish_kings" => &mut self.drawish_kings,
-            "lone_road" => &mut self.lone_road,
             "lone_safe" => &mut self.lone_safe,
             "patterns" => &mut self.patterns,
             "kpatterns" => &mut self.kpatterns,
@@ -310,8 +307,6 @@ const fn field_ref<'a>(w: &'a mut Weights, text: &[u8], n: (usize, usize)) -> &'
         &mut w.king_double
     } else if name_is(text, n, b"tempo") {
         &mut w.tempo
-    } else if name_is(text, n, b"lone_road") {
-        &mut w.lone_road
     } else if name_is(text, n, b"lone_safe") {
         &mut w.lone_safe
     } else if name_is(text, n, b"patterns") {
@@ -665,14 +660,13 @@ impl Evaluator {
                 {
                     return score / wt.drawish_main_road;
                 }
-                // Three pieces or more against it: hold the main road and
-                // take the lone king's safe squares away.
-                let road = (strong & kings & Bitboard::MAIN_ROAD).any() as i32;
-                let k = road * wt.lone_road - lone_safe_moves(pos, lone) * wt.lone_safe;
+                // Three pieces or more against it: take the lone king's
+                // safe squares away.
+                let k = lone_safe_moves(pos, lone) * wt.lone_safe;
                 return if lone == Color::White {
-                    score - k
-                } else {
                     score + k
+                } else {
+                    score - k
                 };
             }
         }
@@ -854,5 +848,53 @@ mod tests {
         let off_road = eval_fen("W:WKa3,Kc1,Kh4:BKd6");
         assert!(on_road < off_road / 3, "{on_road} vs {off_road}");
         assert!(off_road > 300);
+    }
+
+    #[test]
+    fn lone_king_safe_moves() {
+        // Against three kings, each move of the lone king that leaves
+        // nothing to take (counted here through the move generator of the
+        // position after it) costs the stronger side `lone_safe`.
+        let mut none = Weights::DEFAULT;
+        none.lone_safe = 0;
+        let none = Evaluator::new(none);
+        let w = Weights::DEFAULT.lone_safe;
+        assert!(w > 0);
+        let mut seen = [false; 2];
+        for fen in [
+            "W:WKa1,Kb2,Kc3:BKd6",
+            "B:WKa1,Kb2,Kc3:BKd6",
+            "W:WKc1,Ke1,Kb6:BKh4",
+            "W:WKa1,Kc1,Ke1:BKh8",
+            "B:WKa1,Kc1,Ke1:BKh8",
+            "B:WKd6:BKa1,Kb2,Kc3",
+            "W:WKa1,Kc3,e3:BKh6",
+        ] {
+            let p = Position::from_fen(fen).unwrap();
+            let lone = if p.pieces(Color::White).count() == 1 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let q = p.with_turn(lone);
+            let safe = q
+                .legal_moves()
+                .iter()
+                .filter(|mv| {
+                    !q.play_unchecked(mv)
+                        .legal_moves()
+                        .iter()
+                        .any(|r| r.is_capture())
+                })
+                .count() as i32;
+            seen[usize::from(safe == 0)] = true;
+            let for_mover = if p.turn() == lone {
+                safe * w
+            } else {
+                -safe * w
+            };
+            assert_eq!(evaluate(&p) - none.evaluate(&p), for_mover, "{fen}");
+        }
+        assert!(seen[0], "every sample had a safe move");
     }
 }
