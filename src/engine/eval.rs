@@ -696,13 +696,23 @@ impl Evaluator {
 }
 
 /// The moves of `lone`'s only piece (a king) after which the other side
-/// has nothing to take, as if `lone` were to move.
+/// has nothing to take, as if `lone` were to move. Left out of the
+/// WebAssembly build (0 there): it costs 340 bytes of the gzipped module,
+/// over the 150 KB budget, and the browser fetches the endgame tables for
+/// these endings (docs/endgame-tables.md).
+#[cfg(not(target_arch = "wasm32"))]
+#[inline(never)]
 fn lone_safe_moves(pos: &Position, lone: Color) -> i32 {
     let p = pos.with_turn(lone);
     p.legal_moves()
         .iter()
         .filter(|mv| !p.play_unchecked(mv).has_capture())
         .count() as i32
+}
+
+#[cfg(target_arch = "wasm32")]
+fn lone_safe_moves(_: &Position, _: Color) -> i32 {
+    0
 }
 
 /// The static evaluation of `pos` for the side to move (men = 100), with
