@@ -18,7 +18,10 @@ fn tables() -> Tables {
 /// Plays `game` out: White is the engine without tables at `nodes` a
 /// move, Black the tables' best defence under the running counts.
 fn play_out(tables: &Tables, mut game: Game, nodes: u64) -> Game {
-    assert!(!egtb::installed(), "the engine must play without the tables");
+    assert!(
+        !egtb::installed(),
+        "the engine must play without the tables"
+    );
     let mut engine = Engine::new(4);
     let clock = Clock::frozen();
     for _ in 0..200 {
@@ -44,7 +47,11 @@ fn three_kings_convert_within_rule_two_against_the_tables() {
     // triangle; the lessons' trainer position), and two more starts
     // the tables call won. The engine must win each within the count,
     // against the longest defence.
-    for fen in ["W:WKa1,Kb2,Kc3:BKd6", "W:WKc1,Ke1,Kb6:BKh4", "W:WKa1,Kf2,Kb8:BKe7"] {
+    for fen in [
+        "W:WKa1,Kb2,Kc3:BKd6",
+        "W:WKc1,Ke1,Kb6:BKh4",
+        "W:WKa1,Kf2,Kb8:BKe7",
+    ] {
         let pos = Position::from_fen(fen).unwrap();
         let p = t.probe_fresh(&pos).unwrap();
         assert_eq!(p.kind, Kind::Win, "{fen}");
@@ -73,9 +80,8 @@ fn counted(left: u32) -> Game {
             .find_map(|mv| {
                 let mut g = game.clone();
                 g.play(mv).unwrap();
-                let ok = !g.status().is_over()
-                    && g.repetitions() == 1
-                    && !g.position().has_capture();
+                let ok =
+                    !g.status().is_over() && g.repetitions() == 1 && !g.position().has_capture();
                 ok.then_some(g)
             })
             .expect("a quiet move");
