@@ -18,7 +18,8 @@
 //! - kings on the main road (a1-h8) and on the double diagonals;
 //! - endgame knowledge: lone king against one or two pieces, a lone king on
 //!   the main road against three, kings-only endings where the weaker side
-//!   still has two kings.
+//!   still has two kings; against three pieces or more off the main road,
+//!   the lone king's safe moves (the fewer, the nearer the win).
 
 use crate::bitboard::Bitboard;
 use crate::position::Position;
@@ -73,6 +74,11 @@ pub struct Weights {
     pub drawish_lone_king: i32,
     pub drawish_main_road: i32,
     pub drawish_kings: i32,
+    /// A lone king against three pieces or more (rule 2's endings): each
+    /// move the lone king has that does not leave it to be taken, a
+    /// malus for the stronger side (fewer is closer to the win: measured
+    /// on the three-kings table, docs/endgame-tables.md).
+    pub lone_safe: i32,
     /// The fitted region patterns ([`super::patterns`]), in per cent of
     /// their values (0 = off).
     pub patterns: i32,
@@ -111,6 +117,7 @@ impl Weights {
         drawish_lone_king: 16,
         drawish_main_road: 8,
         drawish_kings: 4,
+        lone_safe: 40,
         patterns: 100,
         kpatterns: 0,
     };
@@ -223,6 +230,7 @@ impl Weights {
             "drawish_lone_king" => &mut self.drawish_lone_king,
             "drawish_main_road" => &mut self.drawish_main_road,
             "drawish_kings" => &mut self.drawish_kings,
+            "lone_safe" => &mut self.lone_safe,
             "patterns" => &mut self.patterns,
             "kpatterns" => &mut self.kpatterns,
             _ => return Err(format!("no weight named '{name}'")),
@@ -299,6 +307,8 @@ const fn field_ref<'a>(w: &'a mut Weights, text: &[u8], n: (usize, usize)) -> &'
         &mut w.king_double
     } else if name_is(text, n, b"tempo") {
         &mut w.tempo
+    } else if name_is(text, n, b"lone_safe") {
+        &mut w.lone_safe
     } else if name_is(text, n, b"patterns") {
         &mut w.patterns
     } else if name_is(text, n, b"kpatterns") {
@@ -636,7 +646,7 @@ impl Evaluator {
         let w = pos.pieces(Color::White);
         let b = pos.pieces(Color::Black);
         let kings = pos.kings();
-        for (weak, strong) in [(w, b), (b, w)] {
+        for (weak, strong, lone) in [(w, b, Color::White), (b, w, Color::Black)] {
             let weak_kings = (weak & kings).count();
             if weak.count() == 1 && weak_kings == 1 {
                 // A lone king.
@@ -650,6 +660,14 @@ impl Evaluator {
                 {
                     return score / wt.drawish_main_road;
                 }
+                // Three pieces or more against it: take the lone king's
+                // safe squares away.
+                let k = lone_safe_moves(pos, lone) * wt.lone_safe;
+                return if lone == Color::White {
+                    score + k
+                } else {
+                    score - k
+                };
             }
         }
         // Kings only on both sides, the weaker side keeping at least two kings.
@@ -675,6 +693,26 @@ impl Evaluator {
         let s = if pos.turn() == Color::White { s } else { -s };
         s + self.w.tempo
     }
+}
+
+/// The moves of `lone`'s only piece (a king) after which the other side
+/// has nothing to take, as if `lone` were to move. Left out of the
+/// WebAssembly build (0 there): it costs 340 bytes of the gzipped module,
+/// over the 150 KB budget, and the browser fetches the endgame tables for
+/// these endings (docs/endgame-tables.md).
+#[cfg(not(target_arch = "wasm32"))]
+#[inline(never)]
+fn lone_safe_moves(pos: &Position, lone: Color) -> i32 {
+    let p = pos.with_turn(lone);
+    p.legal_moves()
+        .iter()
+        .filter(|mv| !p.play_unchecked(mv).has_capture())
+        .count() as i32
+}
+
+#[cfg(target_arch = "wasm32")]
+fn lone_safe_moves(_: &Position, _: Color) -> i32 {
+    0
 }
 
 /// The static evaluation of `pos` for the side to move (men = 100), with
@@ -820,5 +858,53 @@ mod tests {
         let off_road = eval_fen("W:WKa3,Kc1,Kh4:BKd6");
         assert!(on_road < off_road / 3, "{on_road} vs {off_road}");
         assert!(off_road > 300);
+    }
+
+    #[test]
+    fn lone_king_safe_moves() {
+        // Against three kings, each move of the lone king that leaves
+        // nothing to take (counted here through the move generator of the
+        // position after it) costs the stronger side `lone_safe`.
+        let mut none = Weights::DEFAULT;
+        none.lone_safe = 0;
+        let none = Evaluator::new(none);
+        let w = Weights::DEFAULT.lone_safe;
+        assert!(w > 0);
+        let mut seen = [false; 2];
+        for fen in [
+            "W:WKa1,Kb2,Kc3:BKd6",
+            "B:WKa1,Kb2,Kc3:BKd6",
+            "W:WKc1,Ke1,Kb6:BKh4",
+            "W:WKa1,Kc1,Ke1:BKh8",
+            "B:WKa1,Kc1,Ke1:BKh8",
+            "B:WKd6:BKa1,Kb2,Kc3",
+            "W:WKa1,Kc3,e3:BKh6",
+        ] {
+            let p = Position::from_fen(fen).unwrap();
+            let lone = if p.pieces(Color::White).count() == 1 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let q = p.with_turn(lone);
+            let safe = q
+                .legal_moves()
+                .iter()
+                .filter(|mv| {
+                    !q.play_unchecked(mv)
+                        .legal_moves()
+                        .iter()
+                        .any(|r| r.is_capture())
+                })
+                .count() as i32;
+            seen[usize::from(safe == 0)] = true;
+            let for_mover = if p.turn() == lone {
+                safe * w
+            } else {
+                -safe * w
+            };
+            assert_eq!(evaluate(&p) - none.evaluate(&p), for_mover, "{fen}");
+        }
+        assert!(seen[0], "every sample had a safe move");
     }
 }

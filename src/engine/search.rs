@@ -546,7 +546,14 @@ impl<'a, D: DrawState> Searcher<'a, D> {
             self.pv[ply].clear();
             return 0;
         }
+        // A count that has run out here is a draw, unless the side to move
+        // has no move (it has lost): at the horizon too.
+        let drawn = ply > 0 && draw.is_draw(pos);
         if depth <= 0 || ply >= MAX_PLY {
+            if drawn && !pos.is_lost() {
+                self.pv[ply].clear();
+                return 0;
+            }
             return self.qsearch(pos, ply, alpha, beta);
         }
         self.nodes += 1;
@@ -570,7 +577,7 @@ impl<'a, D: DrawState> Searcher<'a, D> {
             self.lists[ply] = list;
             return -MATE + ply as i32;
         }
-        if ply > 0 && draw.is_draw(pos) {
+        if drawn {
             self.lists[ply] = list;
             return 0;
         }

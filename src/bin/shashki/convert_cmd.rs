@@ -14,12 +14,16 @@
 //! ```text
 //! shashki egtb convert [--dir DIR] [--materials w3k0m-b1k0m,...] [--positions N]
 //!                      [--seed S] [--ms MS] [--levels 1,4,6] [--nodes N] [--max-plies N]
+//!                      [--eval name=value,...] [--engine-tables]
 //! ```
 //!
 //! With `--nodes N` White is instead the full-strength search with a node
 //! budget of N a move (`Engine::search`): the same games on any machine,
 //! whatever its load, where a time budget gives a loaded machine's engine
-//! less thought.
+//! less thought. `--eval` changes the engine's evaluation weights (as
+//! `shashki match --a-eval`), to try endgame terms. `--engine-tables`
+//! gives the engine the tables too (its root move and search read them):
+//! the check that with them every won position is won.
 
 use crate::args::Args;
 use crate::egtb_cmd::{default_dir, load};
@@ -89,8 +93,9 @@ struct Tally {
 }
 
 pub fn convert(argv: &[String]) -> Result<ExitCode, String> {
-    let a = Args::parse(argv, &[])?;
+    let a = Args::parse(argv, &["engine-tables"])?;
     a.only(&[
+        "engine-tables",
         "dir",
         "materials",
         "positions",
@@ -99,7 +104,12 @@ pub fn convert(argv: &[String]) -> Result<ExitCode, String> {
         "levels",
         "nodes",
         "max-plies",
+        "eval",
     ])?;
+    let mut weights = shashki::engine::Weights::DEFAULT;
+    if let Some(e) = a.value("eval") {
+        weights.parse_settings(e)?;
+    }
     let dir = a.value("dir").map_or_else(default_dir, PathBuf::from);
     let tables = load(&dir);
     let materials = a
@@ -127,7 +137,10 @@ pub fn convert(argv: &[String]) -> Result<ExitCode, String> {
                 .map_err(|_| format!("bad level '{l}'"))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    if egtb::installed() {
+    let engine_tables = a.flag("engine-tables");
+    if engine_tables {
+        egtb::install(load(&dir));
+    } else if egtb::installed() {
         return Err("the tables must not be installed for the engine".into());
     }
     let clock = Clock::native();
@@ -146,6 +159,7 @@ pub fn convert(argv: &[String]) -> Result<ExitCode, String> {
             for (i, start) in games.iter().enumerate() {
                 let mut game = start.clone();
                 let mut engine = Engine::new(16);
+                engine.set_weights(weights);
                 let mut plies = 0;
                 while !game.status().is_over() && plies < max_plies {
                     let mv = if game.position().turn() == Color::White {
@@ -180,6 +194,11 @@ pub fn convert(argv: &[String]) -> Result<ExitCode, String> {
             let who = match nodes {
                 Some(n) => format!("full, {n} nodes"),
                 None => format!("{level}, {ms} ms"),
+            };
+            let who = if engine_tables {
+                format!("{who}, tables")
+            } else {
+                who
             };
             println!(
                 "| {m} | {total} | {who} | {} | {} | {} | {:.0} % | {} |",

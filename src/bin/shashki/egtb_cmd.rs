@@ -14,7 +14,7 @@ pub const DEFAULT_DIR: &str = "www/egtb";
 pub fn egtb(argv: &[String]) -> Result<ExitCode, String> {
     let Some((sub, rest)) = argv.split_first() else {
         return Err(
-            "usage: shashki egtb build [--pieces N] [--max-men N] [--out DIR] [--distances N] [--threads N] [--block N] [--quantum Q] | probe [--dir DIR] | repack --from DIR --out DIR [--distances N] | convert [--dir DIR] [--materials LIST] [--positions N] [--seed S] [--ms MS] [--levels 1,4,6]"
+            "usage: shashki egtb build [--pieces N] [--max-men N] [--out DIR] [--distances N] [--threads N] [--block N] [--quantum Q] | probe [--dir DIR] | repack --from DIR --out DIR [--distances N] | convert [--dir DIR] [--materials LIST] [--positions N] [--seed S] [--ms MS] [--levels 1,4,6] [--nodes N] [--eval W=V,...] [--engine-tables]"
                 .into(),
         );
     };
