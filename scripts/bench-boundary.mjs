@@ -14,6 +14,7 @@
 import { readFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { serve } from "../tests/e2e/server.mjs";
+import { median } from "./cli.mjs";
 
 const args = process.argv.slice(2);
 const at = args.indexOf("--rounds");
@@ -69,7 +70,6 @@ for (let r = 0; r < rounds; r++) {
 }
 await browser.close();
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 for (let i = 0; i < dists.length; i++) {
   const rs = results[i];
   console.log(`${dists[i]}: a game of ${rs[0].plies} plies; Game.play ${median(rs.map((x) => x.play)).toFixed(2)} us a move, history() ${median(rs.map((x) => x.history)).toFixed(1)} us (medians of ${rounds} rounds)`);

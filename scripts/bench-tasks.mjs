@@ -25,22 +25,12 @@
 import { loadavg } from "node:os";
 import { serve } from "../tests/e2e/server.mjs";
 import { launch } from "../tests/e2e/lib.mjs";
+import { cli, median } from "./cli.mjs";
 
-const args = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : dflt;
-};
+const { opt, dist } = cli();
 const runs = Number(opt("runs", 3));
 const rate = Number(opt("rate", 4));
 const pages = opt("pages", "index.html,rules.html,lessons.html,analysis.html,puzzles.html,openings.html").split(",");
-const dist = args.find((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--")) || "dist";
-const median = (xs) => {
-  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-  if (!s.length) return NaN;
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 const OBSERVE = `
   window.__longTasks = [];

@@ -21,14 +21,10 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "../tests/e2e/server.mjs";
 import { launch } from "../tests/e2e/lib.mjs";
+import { cli, median } from "./cli.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const args = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : dflt;
-};
-const dist = args.find((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--")) || "dist";
+const { opt, dist } = cli();
 const threadCounts = opt("threads", "1,2").split(",").map(Number);
 const rounds = Number(opt("rounds", 3));
 
@@ -38,10 +34,6 @@ if (!block) throw new Error("SEARCH_BENCH not found in engine_cmd.rs");
 const positions = [...block[1].matchAll(/"([^"]+)",\s*(\d+)\s*,?\s*\)/g)].map((m) => ({ fen: m[1], depth: Number(m[2]) }));
 if (positions.length === 0) throw new Error("no positions read from SEARCH_BENCH");
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 const { url, close } = await serve(dist, 0, { isolate: true });
 const browser = await launch();

@@ -37,24 +37,15 @@ import { existsSync } from "node:fs";
 import { loadavg } from "node:os";
 import { serve } from "../tests/e2e/server.mjs";
 import { launch } from "../tests/e2e/lib.mjs";
+import { cli, median } from "./cli.mjs";
 
-const args = process.argv.slice(2);
-const optText = (name, dflt) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : dflt;
-};
+const { opt: optText, dist } = cli();
 const opt = (name, dflt) => Number(optText(name, dflt));
 const depth = opt("depth", 12);
 const warmup = opt("warmup", 9);
 const pairs = opt("pairs", 5);
 const sessions = opt("sessions", 2);
-const dist = args.find((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--")) || "dist";
 const NATIVE = optText("native", "target/release/shashki");
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 if (!existsSync(NATIVE)) {
   console.error(`bench-wasm: ${NATIVE} is missing: cargo build --release`);
   process.exit(1);

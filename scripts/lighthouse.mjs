@@ -29,25 +29,15 @@ import { loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "../tests/e2e/server.mjs";
+import { cli as commandLine, median } from "./cli.mjs";
 
 const VERSION = "12.2.3";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const args = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : dflt;
-};
+const { args, opt, dist } = commandLine();
 const runs = Number(opt("runs", 1));
 const pages = opt("pages", "index.html,rules.html,lessons.html,analysis.html,puzzles.html,openings.html").split(",");
 const save = opt("save", null);
 if (save) mkdirSync(save, { recursive: true });
-const dist = args.find((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--")) || "dist";
-const median = (xs) => {
-  const s = xs.filter(Number.isFinite).sort((a, b) => a - b);
-  if (!s.length) return NaN;
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 if (!existsSync(join(dist, "index.html"))) {
   console.error(`lighthouse: ${dist}/ has no built site: trunk build --release`);
