@@ -104,16 +104,7 @@ fn build(argv: &[String]) -> Result<ExitCode, String> {
     for (path, (pos, moves)) in &tree {
         let mut scored: Vec<(&String, u32, i32)> = Vec::new();
         for (text, &(mv, w)) in moves {
-            engine.clear();
-            let after = pos.play_unchecked(&mv);
-            let r = engine.search_position(
-                &after,
-                &[],
-                shashki::engine::NoDrawCounts,
-                &Limits::nodes(nodes),
-                &clock,
-            );
-            scored.push((text, w, -r.score));
+            scored.push((text, w, score_move(&mut engine, pos, &mv, nodes, &clock)));
         }
         let best = scored.iter().map(|s| s.2).max().unwrap_or(0);
         let line: Vec<String> = scored
@@ -138,12 +129,41 @@ fn build(argv: &[String]) -> Result<ExitCode, String> {
         targets.len(),
         tree.len()
     );
-    match a.value("out") {
+    write_book(a.value("out"), &out, &summary)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The score of book move `mv` for `pos`'s side to move: a search of
+/// `nodes` from the position after it, from a clear table, no draw counts
+/// (the check `book build` and `book extend` make of every move they keep).
+pub(crate) fn score_move(
+    engine: &mut Engine,
+    pos: &Position,
+    mv: &Move,
+    nodes: u64,
+    clock: &Clock,
+) -> i32 {
+    engine.clear();
+    let after = pos.play_unchecked(mv);
+    let r = engine.search_position(
+        &after,
+        &[],
+        shashki::engine::NoDrawCounts,
+        &Limits::nodes(nodes),
+        clock,
+    );
+    -r.score
+}
+
+/// Writes the book `text` to `out` and says `summary` of it, or prints
+/// the book when there is no `out`.
+pub(crate) fn write_book(out: Option<&str>, text: &str, summary: &str) -> Result<(), String> {
+    match out {
         Some(path) => {
-            std::fs::write(path, &out).map_err(|e| format!("{path}: {e}"))?;
+            std::fs::write(path, text).map_err(|e| format!("{path}: {e}"))?;
             println!("{summary} -> {path}");
         }
-        None => print!("{out}"),
+        None => print!("{text}"),
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }

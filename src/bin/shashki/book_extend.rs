@@ -33,9 +33,10 @@
 //! was made and how long it took.
 
 use crate::args::Args;
+use crate::book_cmd::{score_move, write_book};
 use crate::datagen::{game_seed, table_outcome};
 use shashki::engine::book::Book;
-use shashki::engine::{Clock, Engine, Limits, NoDrawCounts, Rng};
+use shashki::engine::{Clock, Engine, Limits, Rng};
 use shashki::game::Game;
 use shashki::{notation, Color, Position};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -116,11 +117,7 @@ fn score_moves(
         .iter()
         .map(|m| {
             let mv = notation::parse_in(pos, m, &legal).map_err(|e| e.to_string())?;
-            engine.clear();
-            let after = pos.play_unchecked(&mv);
-            let r =
-                engine.search_position(&after, &[], NoDrawCounts, &Limits::nodes(nodes), &clock);
-            Ok(-r.score)
+            Ok(score_move(engine, pos, &mv, nodes, &clock))
         })
         .collect()
 }
@@ -324,13 +321,8 @@ pub fn extend(argv: &[String]) -> Result<ExitCode, String> {
             book.len(),
             out.len()
         );
-        match a.value("out") {
-            Some(path) => {
-                std::fs::write(path, &out).map_err(|e| format!("{path}: {e}"))?;
-                println!("{summary} -> {path}");
-            }
-            None if r + 1 == rounds => print!("{out}"),
-            None => {}
+        if a.value("out").is_some() || r + 1 == rounds {
+            write_book(a.value("out"), &out, &summary)?;
         }
     }
     Ok(ExitCode::SUCCESS)
