@@ -14,6 +14,10 @@
 //    the HTML file it builds, not the files it copies (checked with trunk
 //    0.21.14). sw.js is left as it is: pwa-build fills its build line.
 //    The integrity hashes trunk put on its preloads are recomputed.
+// 1b. Every build: puzzles/first.json, the first puzzles of
+//    puzzles/puzzles.json and their total, which the puzzles page preloads
+//    and shows first while the whole collection (41 KB brotli) comes
+//    (docs/performance.md, "Page load").
 // 2. scripts/pwa-build.mjs: the shared head and header of every page, the
 //    preloads, the service worker's file list and version (over the final,
 //    minified files).
@@ -118,6 +122,24 @@ if (release) {
       return tag.replace(integrity[0], ` integrity="${algo}-${digest}"`);
     });
     if (out !== html) writeFileSync(f, out);
+  }
+}
+
+// ---- 1b. the puzzles' first screen -----------------------------------------
+
+/** How many puzzles first.json holds: enough for a new reader's first minutes. */
+const FIRST_PUZZLES = 20;
+{
+  const src = join(dir, "puzzles", "puzzles.json");
+  let data = null;
+  try {
+    data = JSON.parse(readFileSync(src, "utf8"));
+  } catch {
+    console.error("post-build: no puzzles/puzzles.json, no puzzles/first.json");
+  }
+  if (data && Array.isArray(data.puzzles)) {
+    const first = { version: data.version, total: data.puzzles.length, puzzles: data.puzzles.slice(0, FIRST_PUZZLES) };
+    writeFileSync(join(dir, "puzzles", "first.json"), JSON.stringify(first));
   }
 }
 

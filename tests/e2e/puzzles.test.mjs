@@ -1,5 +1,6 @@
 // Browser tests of the puzzles page (www/puzzles.html) against the built
-// site: solving one, a wrong move refused with the engine's explanation,
+// site: the first puzzle shown from the build's first.json while the
+// whole collection is held back, solving one, a wrong move refused with the engine's explanation,
 // the record (rating, streak) surviving a reload, deep links, filters and
 // the daily puzzle, and an axe-core audit at phone and desktop widths.
 
@@ -45,6 +46,37 @@ function stored(page) {
 }
 
 export const tests = [
+  {
+    name: "puzzles: the first puzzle is on the board before the whole collection has come; the controls wait for it",
+    async fn({ page, base }) {
+      await page.goto(`${base}/puzzles.html`);
+      const all = await puzzleData(page);
+      await page.evaluate(() => localStorage.clear());
+      let release;
+      const held = new Promise((r) => (release = r));
+      let asked = 0;
+      await page.route("**/puzzles/puzzles.json", async (route) => {
+        asked += 1;
+        await held;
+        await route.continue();
+      });
+      await page.reload();
+      await boardReady(page, all[0].id);
+      assertEq(await page.textContent("#puzzle-title"), `Puzzle 1 of ${all.length}`, "the title counts the whole collection");
+      const off = () => page.evaluate(() => ["theme", "difficulty", "prev", "next", "daily", "run-start"].filter((id) => document.getElementById(id).disabled));
+      assertEq(await off(), ["theme", "difficulty", "prev", "next", "daily", "run-start"], "controls off until every puzzle has come");
+      assert((await page.evaluate(() => document.body.dataset.puzzles)) === undefined, "not marked loaded");
+      for (let t = 0; t < 50 && asked === 0; t += 1) await page.waitForTimeout(100);
+      assertEq(asked, 1, "the whole collection is asked for once the first puzzle is painted");
+      await page.evaluate((id) => (document.getElementById(`puzzle-${id}`).dataset.mark = "first"), all[0].id);
+      release();
+      await page.waitForFunction((n) => document.body.dataset.puzzles === String(n), all.length);
+      assertEq(await off(), ["prev"], "controls on (previous stays off on the first puzzle)");
+      assertEq(await page.evaluate((id) => document.getElementById(`puzzle-${id}`).dataset.mark, all[0].id), "first", "the board was kept, not rebuilt");
+      assertEq(await page.textContent("#puzzle-title"), `Puzzle 1 of ${all.length}`, "the same title");
+      await page.unroute("**/puzzles/puzzles.json");
+    },
+  },
   {
     name: "puzzles: solving one by clicks counts: rating up, streak 1, solution shown",
     async fn({ page, base }) {

@@ -1,6 +1,10 @@
 // The puzzles page: one puzzle at a time in a <shashki-board> exercise.
 // The puzzles (www/puzzles/puzzles.json, built by `shashki puzzles mine`)
-// are loaded when the page opens; the board and the engine judge every
+// are loaded when the page opens: first puzzles/first.json (the first
+// puzzles and their number, written by the build and preloaded by the
+// page), so that a new reader's first puzzle is on the board before the
+// whole collection has come; the controls that need every puzzle (filters,
+// the daily puzzle, the run) wait for it. The board and the engine judge every
 // move; this file only picks the puzzle, keeps the reader's record
 // (store.js) and words the outcome (texts.js).
 
@@ -11,6 +15,7 @@ import { renderDashboard } from "./dashboard.js";
 import { PENALTY_MS, PuzzleRun, bestRun } from "./run.js";
 
 const DATA_URL = new URL("./puzzles.json", import.meta.url).href;
+const FIRST_URL = new URL("./first.json", import.meta.url).href;
 const DIFFICULTY = {
   easy: [0, 1199],
   medium: [1200, 1599],
@@ -22,7 +27,9 @@ const DAILY_RANGE = [1000, 1900];
 
 const $ = (id) => document.getElementById(id);
 
-let all = []; // every puzzle, in file order
+let all = []; // every puzzle, in file order (the first few until the whole file has come)
+let complete = false; // `all` is the whole collection
+let total = 0; // the collection's size (known from first.json before the rest)
 let byId = new Map();
 let list = []; // the puzzles matching the filters
 let current = null;
@@ -146,16 +153,31 @@ function revealSolution() {
   $("solution").hidden = false;
 }
 
+/** The puzzle's title ("Puzzle 3 of 1300") and the daily badge. */
+function showTitle(onRun = null, runIndex = 0) {
+  const p = current;
+  const pos = list.indexOf(p);
+  const size = complete ? list.length : total;
+  $("puzzle-title").textContent = onRun
+    ? T.runTitle(runIndex)
+    : pos >= 0
+      ? T.title(pos + 1, size)
+      : T.title(all.indexOf(p) + 1, complete ? all.length : total);
+  $("puzzle-daily").hidden = !complete || p !== dailyPuzzle();
+}
+
+/** Previous and next: off during a run, and until every puzzle has come. */
+function setStepButtons(onRun = null) {
+  const pos = list.indexOf(current);
+  $("prev").disabled = !complete || !!onRun || pos <= 0;
+  $("next").disabled = !complete || !!onRun || (pos < 0 ? list.length === 0 : pos >= list.length - 1);
+}
+
 function show(p, { updateHash = true, onRun = null, runIndex = 0 } = {}) {
   current = p;
   attempt = { id: p.id, wrong: false, shown: false, done: false, run: onRun };
   const pos = list.indexOf(p);
-  $("puzzle-title").textContent = onRun
-    ? T.runTitle(runIndex)
-    : pos >= 0
-      ? T.title(pos + 1, list.length)
-      : T.title(all.indexOf(p) + 1, all.length);
-  $("puzzle-daily").hidden = p !== dailyPuzzle();
+  showTitle(onRun, runIndex);
   // The rating above the board (one line, no shift); the themes, a line
   // of any length, below it.
   $("puzzle-meta").textContent = T.meta(p.rating);
@@ -168,8 +190,7 @@ function show(p, { updateHash = true, onRun = null, runIndex = 0 } = {}) {
   setFeedback("");
   // Screen readers hear which puzzle is on the board now.
   $("announce").textContent = `${$("puzzle-title").textContent}. ${$("puzzle-meta").textContent}. ${$("puzzle-themes").textContent}.`;
-  $("prev").disabled = !!onRun || pos <= 0;
-  $("next").disabled = !!onRun || (pos < 0 ? list.length === 0 : pos >= list.length - 1);
+  setStepButtons(onRun);
 
   const turn = p.fen.trim().toUpperCase().startsWith("B") ? "black" : "white";
   const board = el("shashki-board", {
@@ -287,29 +308,68 @@ function startRun() {
   $("puzzle").focus();
 }
 
+/** A puzzle file's valid puzzles, or null if it is not one. */
+async function loadFile(url) {
+  try {
+    const res = await fetch(url);
+    if (!res.ok) return null;
+    const data = await res.json();
+    if (!data || !Array.isArray(data.puzzles)) return null;
+    const puzzles = data.puzzles.filter(
+      (p) => p && typeof p.id === "string" && typeof p.fen === "string" && Array.isArray(p.solution) && Array.isArray(p.themes),
+    );
+    return { puzzles, total: Number.isInteger(data.total) ? data.total : puzzles.length };
+  } catch {
+    return null;
+  }
+}
+
+function setPuzzles(puzzles) {
+  // The puzzle on the board stays the same object (its board's listeners compare it).
+  all = current ? puzzles.map((p) => (p.id === current.id ? current : p)) : puzzles;
+  byId = new Map(all.map((p) => [p.id, p]));
+  applyFilters();
+}
+
+/**
+ * The first screen from first.json: the puzzle the address names, or the
+ * reader's first unseen one, if it is among the first few. Returns whether
+ * a puzzle is shown.
+ */
+function showFirst(first) {
+  if (!first || !first.puzzles.length) return false;
+  total = first.total;
+  setPuzzles(first.puzzles);
+  const named = /(?:^#|&)id=/.test(location.hash);
+  const p = named ? fromHash() : list.find((q) => !rec.results[q.id]);
+  if (!p) return false;
+  show(p, { updateHash: false });
+  return true;
+}
+
+const afterPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
 async function init() {
   applyTexts();
   $("daily-date").textContent = todayUtc();
-  setFeedback(T.loading);
   renderStats();
-  let data;
-  try {
-    const res = await fetch(DATA_URL);
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    data = await res.json();
-    if (!data || !Array.isArray(data.puzzles)) throw new Error("not a puzzle file");
-  } catch {
+  const controls = ["theme", "difficulty", "daily", "run-start"];
+  for (const id of controls) $(id).disabled = true;
+  const shown = showFirst(await loadFile(FIRST_URL));
+  if (shown) await afterPaint(); // the whole file is fetched once the first puzzle is painted
+  else setFeedback(T.loading);
+  const data = await loadFile(DATA_URL);
+  if (!data) {
     setFeedback(T.loadFailed, "failed");
     return;
   }
-  all = data.puzzles.filter(
-    (p) => p && typeof p.id === "string" && typeof p.fen === "string" && Array.isArray(p.solution) && Array.isArray(p.themes),
-  );
-  byId = new Map(all.map((p) => [p.id, p]));
+  complete = true;
+  total = data.puzzles.length;
+  setPuzzles(data.puzzles);
   fillFilters();
-  applyFilters();
   renderStats();
-  setFeedback("");
+  for (const id of controls) $(id).disabled = false;
+  if (!shown) setFeedback("");
 
   $("theme").addEventListener("change", onFilter);
   $("difficulty").addEventListener("change", onFilter);
@@ -326,7 +386,10 @@ async function init() {
   window.addEventListener("hashchange", openFromHash);
   $("run-start").addEventListener("click", () => (run?.running ? run.end(true) : startRun()));
 
-  if (!openFromHash()) {
+  if (current) {
+    showTitle();
+    setStepButtons();
+  } else if (!openFromHash()) {
     const p = firstUnseen();
     if (p) show(p);
   }
