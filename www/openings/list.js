@@ -39,6 +39,7 @@ function entry(o) {
   diagram.setAttribute("fen", o.fen);
   diagram.setAttribute("size", "240");
   diagram.setAttribute("caption", t("openings.diagram", { name }));
+  diagram.setAttribute("loading", "lazy"); // below the first screen: no layout to measure it
   return el(
     "li",
     { class: "opening-entry", "data-opening-entry": "", "data-id": o.id, id: `opening-${o.id}` },

@@ -43,8 +43,16 @@ export function inTurn() {
 let toCheck = [];
 
 /** Sets `w` up (`w._wake()`) now if it is near the viewport, else when it
- * comes near; `w._asleep` says whether it still waits. */
+ * comes near; `w._asleep` says whether it still waits. A widget with
+ * `loading="lazy"` (a page's long list, added after the first screen) is
+ * never measured at once: measuring is a layout of the whole page, which
+ * for a list growing a few entries a task was most of the openings page's
+ * blocking time on a phone (docs/performance.md); the observer finds it. */
 export function watchNear(w) {
+  if (w.getAttribute("loading") === "lazy") {
+    nearViewport.observe(w);
+    return;
+  }
   if (!toCheck.length) queueMicrotask(checkNear);
   toCheck.push(w);
 }
