@@ -78,6 +78,28 @@ export const tests = [
     },
   },
   {
+    name: "puzzles: an address changed while the collection comes opens its puzzle once it has come",
+    async fn({ page, base }) {
+      await page.goto(`${base}/puzzles.html`);
+      const all = await puzzleData(page);
+      let release;
+      const held = new Promise((r) => (release = r));
+      await page.route("**/puzzles/puzzles.json", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.evaluate(() => localStorage.clear());
+      await page.reload();
+      await boardReady(page, all[0].id);
+      const later = all[Math.floor(all.length / 2)];
+      await page.evaluate((id) => (location.hash = `id=${id}`), later.id);
+      release();
+      await boardReady(page, later.id);
+      assertEq(await page.textContent("#puzzle-title"), `Puzzle ${Math.floor(all.length / 2) + 1} of ${all.length}`, "its place in the collection");
+      await page.unroute("**/puzzles/puzzles.json");
+    },
+  },
+  {
     name: "puzzles: solving one by clicks counts: rating up, streak 1, solution shown",
     async fn({ page, base }) {
       await page.goto(`${base}/puzzles.html`);

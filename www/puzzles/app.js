@@ -386,13 +386,12 @@ async function init() {
   window.addEventListener("hashchange", openFromHash);
   $("run-start").addEventListener("click", () => (run?.running ? run.end(true) : startRun()));
 
-  if (current) {
+  const moved = openFromHash(); // the address may have changed while the collection came
+  if (!moved && current) {
     showTitle();
     setStepButtons();
-  } else if (!openFromHash()) {
-    const p = firstUnseen();
-    if (p) show(p);
   }
+  if (!current && firstUnseen()) show(firstUnseen());
   document.body.dataset.puzzles = String(all.length);
 }
 
