@@ -157,12 +157,12 @@ function revealSolution() {
 function showTitle(onRun = null, runIndex = 0) {
   const p = current;
   const pos = list.indexOf(p);
-  const size = complete ? list.length : total;
+  // Until the whole file has come, `list` is the first few: count the collection.
   $("puzzle-title").textContent = onRun
     ? T.runTitle(runIndex)
     : pos >= 0
-      ? T.title(pos + 1, size)
-      : T.title(all.indexOf(p) + 1, complete ? all.length : total);
+      ? T.title(pos + 1, complete ? list.length : total)
+      : T.title(all.indexOf(p) + 1, total);
   $("puzzle-daily").hidden = !complete || p !== dailyPuzzle();
 }
 
@@ -176,7 +176,6 @@ function setStepButtons(onRun = null) {
 function show(p, { updateHash = true, onRun = null, runIndex = 0 } = {}) {
   current = p;
   attempt = { id: p.id, wrong: false, shown: false, done: false, run: onRun };
-  const pos = list.indexOf(p);
   showTitle(onRun, runIndex);
   // The rating above the board (one line, no shift); the themes, a line
   // of any length, below it.
@@ -391,7 +390,8 @@ async function init() {
     showTitle();
     setStepButtons();
   }
-  if (!current && firstUnseen()) show(firstUnseen());
+  const unseen = current ? null : firstUnseen();
+  if (unseen) show(unseen);
   document.body.dataset.puzzles = String(all.length);
 }
 
