@@ -2,7 +2,12 @@
 // bot's Worker (bot-worker.js) in a cross-origin isolated page of the built
 // site, headless Chromium, run by hand, never part of the tests.
 //
-//   node scripts/bench-threads.mjs [DIST_DIR] [--threads 1,2,4] [--rounds 3]
+//   node scripts/bench-threads.mjs [DIST_DIR] [--threads 1,2,4] [--rounds 3] [--without FILE]
+//
+// `--without kpatterns.bin` adds, for each thread count, the same runs in a
+// second page whose engine/FILE is not served (the engine then searches
+// without that data file): the node rates side by side, interleaved, to
+// price a data file's evaluation term.
 //
 // The positions and depths are the native `shashki bench`'s (SEARCH_BENCH
 // in src/bin/shashki/engine_cmd.rs, read from there), so the two can be set
@@ -27,6 +32,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const { opt, dist } = cli();
 const threadCounts = opt("threads", "1,2").split(",").map(Number);
 const rounds = Number(opt("rounds", 3));
+const without = opt("without", "");
 
 const source = readFileSync(join(root, "src/bin/shashki/engine_cmd.rs"), "utf8");
 const block = /SEARCH_BENCH[^=]*=\s*\[([\s\S]*?)\];/.exec(source);
@@ -37,11 +43,18 @@ if (positions.length === 0) throw new Error("no positions read from SEARCH_BENCH
 
 const { url, close } = await serve(dist, 0, { isolate: true });
 const browser = await launch();
-const page = await browser.newPage();
-await page.goto(`${url}/rules.html`);
-if (!(await page.evaluate(() => self.crossOriginIsolated))) throw new Error("the page is not cross-origin isolated");
+const pages = [{ label: "", page: await browser.newPage() }];
+if (without) {
+  const context = await browser.newContext();
+  await context.route(`**/engine/${without}`, (route) => route.fulfill({ status: 404, body: "" }));
+  pages.push({ label: ` without ${without}`, page: await context.newPage() });
+}
+for (const { page } of pages) {
+  await page.goto(`${url}/rules.html`);
+  if (!(await page.evaluate(() => self.crossOriginIsolated))) throw new Error("the page is not cross-origin isolated");
+}
 
-async function run(threads) {
+async function run(page, threads) {
   return page.evaluate(
     async ({ threads, positions }) => {
       const w = new Worker("bot-worker.js", { type: "module", name: `threads=${threads}` });
@@ -65,14 +78,15 @@ async function run(threads) {
   );
 }
 
-const results = new Map(threadCounts.map((n) => [n, []]));
+const variants = threadCounts.flatMap((n) => pages.map(({ label, page }) => ({ n, label, page, key: `${n}${label}` })));
+const results = new Map(variants.map((v) => [v.key, []]));
 const load0 = loadavg()[0];
 for (let r = 0; r < rounds; r++) {
-  for (const n of threadCounts) {
-    const res = await run(n);
+  for (const { n, page, key } of variants) {
+    const res = await run(page, n);
     if (res.threads !== n) throw new Error(`asked for ${n} threads, got ${res.threads}: ${res.why}`);
-    results.get(n).push(res);
-    console.error(`round ${r + 1}, ${n} thread(s): ${res.ms.toFixed(0)} ms, ${res.nodes} nodes`);
+    results.get(key).push(res);
+    console.error(`round ${r + 1}, ${key} thread(s): ${res.ms.toFixed(0)} ms, ${res.nodes} nodes`);
   }
 }
 await browser.close();
@@ -84,9 +98,10 @@ console.log(
 );
 console.log("| threads | time to the depths | nodes | nodes per second | speed-up (time to depth) |");
 console.log("|---:|---:|---:|---:|---:|");
-const base = median(results.get(threadCounts[0]).map((x) => x.ms));
-for (const n of threadCounts) {
-  const ms = median(results.get(n).map((x) => x.ms));
-  const nodes = median(results.get(n).map((x) => x.nodes));
-  console.log(`| ${n} | ${(ms / 1000).toFixed(2)} s | ${(nodes / 1e6).toFixed(2)} M | ${(nodes / ms / 1000).toFixed(2)} M | x ${(base / ms).toFixed(2)} |`);
+const base = median(results.get(`${threadCounts[0]}`).map((x) => x.ms));
+for (const { key } of variants) {
+  const ms = median(results.get(key).map((x) => x.ms));
+  const nodes = median(results.get(key).map((x) => x.nodes));
+  const rate = median(results.get(key).map((x) => x.nodes / x.ms / 1000));
+  console.log(`| ${key} | ${(ms / 1000).toFixed(2)} s | ${(nodes / 1e6).toFixed(2)} M | ${rate.toFixed(2)} M | x ${(base / ms).toFixed(2)} |`);
 }

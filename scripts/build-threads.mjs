@@ -63,12 +63,14 @@ const built = join(target, "wasm32-unknown-unknown", "release", "shashki.wasm");
 r = run("wasm-bindgen", ["--target", "web", "--no-typescript", "--out-dir", out, "--out-name", "shashki_mt", built]);
 if (r.status !== 0) process.exit(1);
 
-// The same optimisation trunk gives the ordinary module (data-wasm-opt="3");
+// The same optimisation trunk gives the ordinary module (data-wasm-opt="3"
+// with --low-memory-unused: the stack sits below the data, so the first KB
+// is reached only by a stack about to overflow; docs/performance.md);
 // wasm-opt reads the module's feature section, atomics included.
 const wasm = join(out, "shashki_mt_bg.wasm");
 const opt = join(root, "node_modules", ".bin", "wasm-opt");
 if (existsSync(opt)) {
-  r = run(opt, ["-O3", wasm, "-o", wasm]);
+  r = run(opt, ["-O3", "--low-memory-unused", wasm, "-o", wasm]);
   if (r.status !== 0) process.exit(1);
 } else {
   console.error("build-threads: wasm-opt is missing (npm ci): the threaded module is not optimised");

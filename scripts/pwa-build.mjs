@@ -31,7 +31,7 @@ import { FRAGMENTS, insertSiteHead, insertSiteHeader, removeFragments } from "./
 import { bundlePages } from "./bundle-pages.mjs";
 
 // Endgame tables: fetched by the engine on demand. (engine/, the pattern
-// table and the opening book, is precached: every bot Worker needs it at
+// tables and the opening book, is precached: every bot Worker needs it at
 // its start, offline too.)
 const LAZY_DIRS = ["egtb"];
 const LAZY_BYTES = 8 * 1024 * 1024;

@@ -526,16 +526,18 @@ fn history_has_move_numbers_and_sides() {
     assert_eq!(Game::new().start_turn(), "white");
 }
 
-/// The pattern table and the book are not in the module: `setPatterns` and
-/// `setBook` take only the files it was built with (typed errors for any
-/// other bytes, nothing changed), and once they are in, the evaluation is
-/// the native one and levels 5-6 open from the book.
+/// The pattern tables and the book are not in the module: `setPatterns`,
+/// `setKingPatterns` and `setBook` take only the files it was built with
+/// (typed errors for any other bytes, nothing changed), and once they are
+/// in, the evaluation is the native one and levels 5-6 open from the book.
 #[wasm_bindgen_test]
 fn engine_data_is_checked_then_used() {
+    use shashki::engine::kpatterns;
     use shashki::engine::patterns::{indices, unfold, white_score};
-    use shashki::web::data_js::{engine_data, set_book, set_patterns};
+    use shashki::web::data_js::{engine_data, set_book, set_king_patterns, set_patterns};
     use shashki::web::Bot;
     const PATTERNS: &[u8] = include_bytes!("../src/engine/patterns.bin");
+    const KINGS: &[u8] = include_bytes!("../src/engine/kpatterns.bin");
     const BOOK: &str = include_str!("../src/engine/book.txt");
     let state = |key: &str| get(&engine_data().unwrap(), key).as_bool().unwrap();
     let bytes = |b: &[u8]| JsValue::from(js_sys::Uint8Array::from(b));
@@ -543,7 +545,9 @@ fn engine_data_is_checked_then_used() {
 
     // Without them: no pattern term, no book move (the start position at
     // level 5 is searched).
-    assert!(!state("patterns") && !state("book"));
+    assert!(!state("patterns") && !state("kingPatterns") && !state("book"));
+    let kings_pos = shashki::Position::from_fen("B:Wa1,c3,e3,Kg5,h2:Bb6,d6,Kf8,h6").unwrap();
+    assert_eq!(kpatterns::mover_score(&kings_pos), 0);
     let (white, black) = (0x0000_0FFFu32, 0xFFF0_0000u32);
     assert_eq!(white_score(white, black ^ (1 << 31)), 0);
     let mut bot = Bot::new(n(1.0)).unwrap();
@@ -573,7 +577,23 @@ fn engine_data_is_checked_then_used() {
     );
     assert_eq!(code(&set_book(n(1.0)).unwrap_err()), "bad_argument");
     assert_eq!(reason(&set_book(s(&BOOK.repeat(5))).unwrap_err()), "length");
-    assert!(!state("patterns") && !state("book"));
+    // The pattern table is not the patterns with kings, nor a damaged copy.
+    let e = set_king_patterns(bytes(PATTERNS)).unwrap_err();
+    assert_eq!(
+        (code(&e).as_str(), reason(&e).as_str()),
+        ("bad_engine_data", "length")
+    );
+    let mut damaged = KINGS.to_vec();
+    damaged[100_000] ^= 0x01;
+    assert_eq!(
+        reason(&set_king_patterns(bytes(&damaged)).unwrap_err()),
+        "checksum"
+    );
+    assert_eq!(
+        code(&set_king_patterns(n(3.0)).unwrap_err()),
+        "bad_argument"
+    );
+    assert!(!state("patterns") && !state("kingPatterns") && !state("book"));
 
     // Accepted (an ArrayBuffer too, and twice): the evaluation reads the
     // table as the native build does (the eighteen-read sum of the full
@@ -582,7 +602,17 @@ fn engine_data_is_checked_then_used() {
     set_patterns(buffer.into()).unwrap();
     set_patterns(bytes(PATTERNS)).unwrap();
     set_book(s(BOOK)).unwrap();
-    assert!(state("patterns") && state("book"));
+    set_king_patterns(bytes(KINGS)).unwrap();
+    set_king_patterns(js_sys::Uint8Array::from(KINGS).buffer().into()).unwrap();
+    assert!(state("patterns") && state("kingPatterns") && state("book"));
+    // The kings' patterns read the file's bytes as the native build does.
+    let (om, ok, em, ek) = kpatterns::mover_view(&kings_pos);
+    let expected: i32 = kpatterns::indices(om, ok, em, ek)
+        .iter()
+        .map(|&i| KINGS[i] as i8 as i32)
+        .sum();
+    assert_eq!(kpatterns::mover_score(&kings_pos), expected);
+    assert_ne!(expected, 0);
     let full = unfold(PATTERNS);
     let full_score = |w: u32, b: u32| -> i32 {
         let sum = |own: u32, enemy: u32| -> i32 {

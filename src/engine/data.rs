@@ -1,15 +1,16 @@
-//! The engine's two data files, the pattern table (`patterns.bin`, see
-//! [`super::patterns`]) and the opening book (`book.txt`, see
+//! The engine's three data files: the pattern table (`patterns.bin`, see
+//! [`super::patterns`]), the patterns with kings (`kpatterns.bin`, see
+//! [`super::kpatterns`]) and the opening book (`book.txt`, see
 //! [`super::book`]).
 //!
-//! Natively (the CLI, the native tests) both are compiled in and always
+//! Natively (the CLI, the native tests) all are compiled in and always
 //! present. The WebAssembly module leaves them out, to stay small
-//! (docs/performance.md): the site ships them as `engine/patterns.bin` and
-//! `engine/book.txt`, the Workers fetch them once and hand them over with
-//! [`set_patterns`] and [`set_book`] before their first search. Until then,
-//! or when a file is refused, the engine plays without it (no pattern
-//! term; no book move), exactly as `patterns=0` and an empty book do
-//! natively.
+//! (docs/performance.md): the site ships them as `engine/patterns.bin`,
+//! `engine/kpatterns.bin` and `engine/book.txt`, the Workers fetch them
+//! once and hand them over with [`set_patterns`], [`set_kpatterns`] and
+//! [`set_book`] before their first search. Until then, or when a file is
+//! refused, the engine plays without it (no pattern term; no book move),
+//! exactly as `patterns=0`, `kpatterns=0` and an empty book do natively.
 //!
 //! Only the very files the crate was compiled with are accepted: their
 //! lengths and CRC-32s are computed at compile time from the same files
@@ -22,10 +23,37 @@ use super::egtb::format::crc32;
 pub const PATTERNS_LEN: usize = super::patterns::STORED * super::patterns::SIZE;
 /// CRC-32 of the shipped pattern table (computed when the crate is compiled).
 pub const PATTERNS_CRC32: u32 = crc32(include_bytes!("patterns.bin"));
+/// Bytes of the shipped patterns with kings.
+pub const KPATTERNS_LEN: usize = super::kpatterns::LEN;
+/// CRC-32 of the shipped patterns with kings.
+pub const KPATTERNS_CRC32: u32 = crc32(include_bytes!("kpatterns.bin"));
 /// Bytes of the shipped opening book.
 pub const BOOK_LEN: usize = include_str!("book.txt").len();
 /// CRC-32 of the shipped opening book's text (UTF-8).
 pub const BOOK_CRC32: u32 = crc32(include_str!("book.txt").as_bytes());
+
+/// A table handed over at run time in the browser, kept once set (one
+/// type for both pattern tables, so their code is shared in the module).
+#[cfg(target_arch = "wasm32")]
+pub(crate) struct Installed(std::sync::OnceLock<Box<[u8]>>);
+
+#[cfg(target_arch = "wasm32")]
+impl Installed {
+    pub(crate) const fn new() -> Self {
+        Self(std::sync::OnceLock::new())
+    }
+
+    /// The table, once set with `N` bytes.
+    #[inline]
+    pub(crate) fn get<const N: usize>(&'static self) -> Option<&'static [u8; N]> {
+        self.0.get().and_then(|b| (&**b).try_into().ok())
+    }
+
+    /// Keeps a copy of (checked) `bytes`; a second call changes nothing.
+    fn set(&self, bytes: &[u8]) {
+        let _ = self.0.set(bytes.into());
+    }
+}
 
 /// Why a data file was refused. Nothing changes when one is: the engine
 /// plays on without it.
@@ -86,7 +114,16 @@ fn check(bytes: &[u8], len: usize, crc: u32) -> Result<(), DataError> {
 pub fn set_patterns(bytes: &[u8]) -> Result<(), DataError> {
     check(bytes, PATTERNS_LEN, PATTERNS_CRC32)?;
     #[cfg(target_arch = "wasm32")]
-    super::patterns::install(bytes);
+    super::patterns::INSTALLED.set(bytes);
+    Ok(())
+}
+
+/// Checks the patterns with kings (natively, where they are compiled in,
+/// that is all it does). Setting them again is harmless.
+pub fn set_kpatterns(bytes: &[u8]) -> Result<(), DataError> {
+    check(bytes, KPATTERNS_LEN, KPATTERNS_CRC32)?;
+    #[cfg(target_arch = "wasm32")]
+    super::kpatterns::INSTALLED.set(bytes);
     Ok(())
 }
 
@@ -104,6 +141,11 @@ pub fn has_patterns() -> bool {
     super::patterns::table().is_some()
 }
 
+/// Are the patterns with kings there (always, natively)?
+pub fn has_kpatterns() -> bool {
+    super::kpatterns::table().is_some()
+}
+
 /// Is the opening book there (always, natively)?
 pub fn has_book() -> bool {
     super::book::shipped().is_some()
@@ -116,13 +158,15 @@ mod tests {
     #[test]
     fn the_shipped_files_are_accepted() {
         assert_eq!(set_patterns(include_bytes!("patterns.bin")), Ok(()));
+        assert_eq!(set_kpatterns(include_bytes!("kpatterns.bin")), Ok(()));
         assert_eq!(set_book(include_str!("book.txt")), Ok(()));
         // Twice is harmless.
         assert_eq!(set_book(include_str!("book.txt")), Ok(()));
-        assert!(has_patterns() && has_book());
+        assert!(has_patterns() && has_kpatterns() && has_book());
         // The compile-time checksum is the run-time one.
         assert_eq!(crc32(include_bytes!("patterns.bin")), PATTERNS_CRC32);
         assert_eq!(PATTERNS_LEN, 32_805);
+        assert_eq!(KPATTERNS_LEN, 236_196);
     }
 
     #[test]
@@ -142,6 +186,16 @@ mod tests {
         let e = set_patterns(&bad).unwrap_err();
         assert_eq!(e.code(), "checksum");
         assert!(e.to_string().contains("another version"), "{e}");
+        // The patterns with kings are not the pattern table, nor it them.
+        let kings = include_bytes!("kpatterns.bin");
+        assert_eq!(set_kpatterns(good).unwrap_err().code(), "length");
+        assert_eq!(
+            set_patterns(&kings[..PATTERNS_LEN]).unwrap_err().code(),
+            "checksum"
+        );
+        let mut bad = kings.to_vec();
+        bad[KPATTERNS_LEN - 1] ^= 0x80;
+        assert_eq!(set_kpatterns(&bad).unwrap_err().code(), "checksum");
         let mut book = include_str!("book.txt").to_string();
         book.pop();
         assert_eq!(set_book(&book).unwrap_err().code(), "length");

@@ -753,13 +753,22 @@ mod tests {
     #[test]
     fn start_is_level_and_symmetric() {
         let s = Position::start();
+        // Without the patterns with kings, which value the side to move's
+        // men, the start is level: only the tempo bonus.
+        let mut no_kings = Weights::DEFAULT;
+        no_kings.kpatterns = 0;
+        let e = Evaluator::new(no_kings);
         assert_eq!(
-            evaluate(&s),
-            Weights::DEFAULT.tempo,
+            e.evaluate(&s),
+            no_kings.tempo,
             "start position: only the tempo bonus"
         );
         assert_eq!(mirror(&s).turn(), Color::Black);
-        assert_eq!(evaluate(&mirror(&s)), Weights::DEFAULT.tempo);
+        assert_eq!(e.evaluate(&mirror(&s)), no_kings.tempo);
+        // With them, the tempo and the mover's patterns, the same for both.
+        let k = super::super::kpatterns::mover_score(&s) * Weights::DEFAULT.kpatterns / 100;
+        assert_eq!(evaluate(&s), Weights::DEFAULT.tempo + k);
+        assert_eq!(evaluate(&mirror(&s)), evaluate(&s));
     }
 
     #[test]

@@ -13,7 +13,9 @@
 //! for the side that waits, which the men-only table could not say.
 //!
 //! The values are in `kpatterns.bin`: `REGIONS * SIZE` signed bytes,
-//! region after region, in hundredths of a man, compiled in natively.
+//! region after region, in hundredths of a man, compiled in natively and
+//! served to the browser as a data file (`engine/kpatterns.bin`, see
+//! [`super::data`]).
 
 use super::patterns::{extract, REGIONS, SHIFTS, TERNARY};
 
@@ -28,15 +30,18 @@ pub const LEN: usize = REGIONS * SIZE;
 #[cfg(not(target_arch = "wasm32"))]
 static TABLE: &[u8; LEN] = include_bytes!("kpatterns.bin");
 
-/// The table, when there is one: always natively; never in the browser,
-/// which is not served the file while the weight is off in play (loading it
-/// as a data file like `patterns.bin` is the step that shipping it adds).
+/// In the browser the table is handed over at run time
+/// ([`super::data::set_kpatterns`]): until then there is none.
+#[cfg(target_arch = "wasm32")]
+pub(crate) static INSTALLED: super::data::Installed = super::data::Installed::new();
+
+/// The table, when there is one (always natively).
 #[inline]
 pub(crate) fn table() -> Option<&'static [u8; LEN]> {
     #[cfg(not(target_arch = "wasm32"))]
     return Some(TABLE);
     #[cfg(target_arch = "wasm32")]
-    return None;
+    return INSTALLED.get();
 }
 
 /// The offsets into the flat table of every region's entry, for the side
@@ -73,8 +78,10 @@ pub fn mover_view(pos: &crate::Position) -> (u32, u32, u32, u32) {
 }
 
 /// The pattern score for the side to move, in hundredths of a man; zero
-/// while there is no table (in the browser, before it is loaded).
-#[inline]
+/// while there is no table (in the browser, before it is loaded). Not
+/// inlined: one copy of the nine reads in the module, whose size is
+/// budgeted (docs/performance.md).
+#[inline(never)]
 pub fn mover_score(pos: &crate::Position) -> i32 {
     let Some(t) = table() else {
         return 0;

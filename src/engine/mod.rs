@@ -426,11 +426,12 @@ impl Engine {
             return self.search_position(&root, &history, game.counters(), &limits, clock);
         };
         // The weak levels look a few plies ahead with the hand-set terms
-        // only: the fitted patterns can be worth more than a man in a
+        // only: the fitted patterns (both tables) can be worth more than a man in a
         // quiet position, which a one- or two-ply search would take as a
         // reason to give a man away (tests/tactics.rs, the beginner test).
         let mut plain = *self.eval.weights();
         plain.patterns = 0;
+        plain.kpatterns = 0;
         let plain = eval::Evaluator::new(plain);
         self.table_mut().new_search();
         let mut s = Searcher::new(

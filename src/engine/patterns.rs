@@ -39,7 +39,7 @@ static TABLE: &[u8; STORED * SIZE] = include_bytes!("patterns.bin");
 /// In the browser the table is handed over at run time
 /// ([`super::data::set_patterns`]): until then there is none.
 #[cfg(target_arch = "wasm32")]
-static INSTALLED: std::sync::OnceLock<Box<[u8; STORED * SIZE]>> = std::sync::OnceLock::new();
+pub(crate) static INSTALLED: super::data::Installed = super::data::Installed::new();
 
 /// The table of the stored regions, when there is one (always natively).
 #[inline]
@@ -47,15 +47,7 @@ pub(crate) fn table() -> Option<&'static [u8; STORED * SIZE]> {
     #[cfg(not(target_arch = "wasm32"))]
     return Some(TABLE);
     #[cfg(target_arch = "wasm32")]
-    return INSTALLED.get().map(|t| &**t);
-}
-
-/// Installs the (checked) table; a second call changes nothing.
-#[cfg(target_arch = "wasm32")]
-pub(crate) fn install(bytes: &[u8]) {
-    if let Ok(t) = <[u8; STORED * SIZE]>::try_from(bytes) {
-        let _ = INSTALLED.set(Box::new(t));
-    }
+    return INSTALLED.get();
 }
 
 /// `TERNARY[b]`: the base-3 number whose digit `i` is bit `i` of `b`.

@@ -1,7 +1,8 @@
 //! The engine's data files in the browser: the module is built without the
-//! pattern table and the opening book (docs/performance.md); the Workers fetch
-//! `engine/patterns.bin` and `engine/book.txt` once and hand them over
-//! here before their first search ([`crate::engine::data`] checks them).
+//! pattern tables and the opening book (docs/performance.md); the Workers
+//! fetch `engine/patterns.bin`, `engine/kpatterns.bin` and `engine/book.txt`
+//! once and hand them over here before their first search
+//! ([`crate::engine::data`] checks them).
 //! Shared by every `Bot` and `Analyzer` of the module instance.
 
 use super::convert::WebError;
@@ -18,6 +19,29 @@ fn data_error(file: &str, e: &DataError) -> JsValue {
     js_error(w)
 }
 
+/// Checks that `bytes` is a byte array of `len` bytes before copying it,
+/// then hands it to `set`; a refusal names `file`.
+fn set_table(
+    bytes: &JsValue,
+    what: &str,
+    file: &str,
+    len: usize,
+    set: fn(&[u8]) -> Result<(), DataError>,
+) -> Result<(), JsValue> {
+    let array = byte_array(bytes, what)?;
+    let found = array.length() as usize;
+    if found != len {
+        return Err(data_error(
+            file,
+            &DataError::Length {
+                expected: len,
+                found,
+            },
+        ));
+    }
+    set(&array.to_vec()).map_err(|e| data_error(file, &e))
+}
+
 /// Hands over the pattern table (`engine/patterns.bin`, as a `Uint8Array`
 /// or an `ArrayBuffer`). Other bytes than the file the module was built
 /// with are refused with an `Error` of code `bad_engine_data` (`reason`
@@ -27,18 +51,29 @@ fn data_error(file: &str, e: &DataError) -> JsValue {
 pub fn set_patterns(
     #[wasm_bindgen(unchecked_param_type = "Uint8Array | ArrayBuffer")] bytes: JsValue,
 ) -> Result<(), JsValue> {
-    let array = byte_array(&bytes, "the pattern table")?;
-    let found = array.length() as usize;
-    if found != data::PATTERNS_LEN {
-        return Err(data_error(
-            "patterns.bin",
-            &DataError::Length {
-                expected: data::PATTERNS_LEN,
-                found,
-            },
-        ));
-    }
-    data::set_patterns(&array.to_vec()).map_err(|e| data_error("patterns.bin", &e))
+    set_table(
+        &bytes,
+        "the pattern table",
+        "patterns.bin",
+        data::PATTERNS_LEN,
+        data::set_patterns,
+    )
+}
+
+/// Hands over the patterns with kings (`engine/kpatterns.bin`), checked
+/// and refused like the pattern table; without them the engine plays on
+/// without that term.
+#[wasm_bindgen(js_name = setKingPatterns)]
+pub fn set_king_patterns(
+    #[wasm_bindgen(unchecked_param_type = "Uint8Array | ArrayBuffer")] bytes: JsValue,
+) -> Result<(), JsValue> {
+    set_table(
+        &bytes,
+        "the patterns with kings",
+        "kpatterns.bin",
+        data::KPATTERNS_LEN,
+        data::set_kpatterns,
+    )
 }
 
 /// Hands over the opening book (`engine/book.txt`, as text). Another text
@@ -69,21 +104,24 @@ pub fn set_book(
 }
 
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct DataState {
     patterns: bool,
+    king_patterns: bool,
     book: bool,
 }
 
-/// Which data files the engine has: `{patterns, book}`.
+/// Which data files the engine has: `{patterns, kingPatterns, book}`.
 #[wasm_bindgen(js_name = engineData, unchecked_return_type = "EngineData")]
 pub fn engine_data() -> Result<JsValue, JsValue> {
     super::js::to_js(&DataState {
         patterns: data::has_patterns(),
+        king_patterns: data::has_kpatterns(),
         book: data::has_book(),
     })
 }
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_DATA: &'static str = r#"
-export interface EngineData { patterns: boolean; book: boolean; }
+export interface EngineData { patterns: boolean; kingPatterns: boolean; book: boolean; }
 "#;

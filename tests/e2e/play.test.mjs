@@ -792,18 +792,21 @@ export const tests = [
         { id: 2, kind: "engineData" },
       ]);
       assertEq(notes.filter((n) => n.type === "engine-data"), [], "no data refused");
-      assertEq(answers[2].result, { patterns: true, book: true }, "the engine has both files");
+      assertEq(answers[2].result, { patterns: true, kingPatterns: true, book: true }, "the engine has the three files");
       assertEq(answers[1].result.depth, 0, "level 5 opens from the book");
       assert(answers[1].result.move && /^[a-h][1-8]-[a-h][1-8]$/.test(answers[1].result.move.notation), "a move");
       assert(answers[1].atMs >= 1500, `the first move waited for the data (${answers[1].atMs.toFixed(0)} ms)`);
-      assert(served.includes("patterns.bin") && served.includes("book.txt"), `fetched: ${served}`);
+      for (const file of ["patterns.bin", "kpatterns.bin", "book.txt"]) assert(served.includes(file), `fetched: ${served}`);
     },
   },
   {
-    name: "bot data: damaged files are refused with a typed error and the bot still plays",
+    name: "bot data: damaged or missing files are refused with a typed error and the bot still plays",
     async fn({ page, context, base }) {
       await context.route("**/engine/patterns.bin", (route) =>
         route.fulfill({ status: 200, contentType: "application/octet-stream", body: Buffer.alloc(32805, 7) }),
+      );
+      await context.route("**/engine/kpatterns.bin", (route) =>
+        route.fulfill({ status: 404, contentType: "text/plain", body: "not found" }),
       );
       await context.route("**/engine/book.txt", (route) =>
         route.fulfill({ status: 200, contentType: "text/plain", body: "<!doctype html><title>oops</title>" }),
@@ -820,11 +823,12 @@ export const tests = [
         refused,
         [
           { file: "patterns", code: "bad_engine_data", reason: "checksum" },
+          { file: "kingPatterns" }, // a failed download (HTTP 404): no engine code, no reason
           { file: "book", code: "bad_engine_data", reason: "length" },
         ],
-        "both refused, with the reason",
+        "the three refused, with the reason",
       );
-      assertEq(answers[1].result, { patterns: false, book: false }, "the engine has neither");
+      assertEq(answers[1].result, { patterns: false, kingPatterns: false, book: false }, "the engine has none");
       assert(answers[2].result.move, "the bot still plays");
       assert(answers[2].result.depth > 0, "a searched move, not a book move");
       // The play page itself still gets its replies.

@@ -16,7 +16,7 @@
 // Errors: {type: "error", id, error: {message, code}}.
 
 //
-// The pattern table is fetched at start and handed to the engine before the
+// The pattern tables are fetched at start and handed to the engine before the
 // first request is answered (../shared/engine-data.js), so the analysis has
 // the native engine's evaluation (the opening book is for the bot's levels
 // only, not fetched here).
@@ -29,7 +29,7 @@ import { loadSearchEngine } from "./engine-module.js";
 let wasm = null;
 let threads = 1;
 let why = "";
-const engineData = fetchEngineData(["patterns"]);
+const engineData = fetchEngineData(["patterns", "kingPatterns"]);
 const ready = loadSearchEngine()
   .then((loaded) => {
     ({ wasm, threads, why } = loaded);

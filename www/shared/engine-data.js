@@ -1,6 +1,7 @@
 // The engine's data files for the Workers (bot and analysis). The wasm
-// module is built without the pattern table and the opening book (docs/performance.md,
-// "Size of the WebAssembly module"); they are served as engine/patterns.bin and engine/book.txt
+// module is built without the pattern tables and the opening book
+// (docs/performance.md, "Size of the WebAssembly module"); they are served as
+// engine/patterns.bin, engine/kpatterns.bin and engine/book.txt
 // (copied by trunk from src/engine/, precached by the service worker) and
 // handed to the engine once, before the Worker answers its first request.
 // The engine checks them (length and CRC-32 of the files it was built
@@ -9,6 +10,7 @@
 
 const FILES = {
   patterns: new URL("../engine/patterns.bin", import.meta.url),
+  kingPatterns: new URL("../engine/kpatterns.bin", import.meta.url),
   book: new URL("../engine/book.txt", import.meta.url),
 };
 
@@ -18,7 +20,7 @@ const FILES = {
  * Error of a failed fetch (never rejects, so nothing is left unhandled
  * while the module loads).
  */
-export function fetchEngineData(which = ["patterns", "book"]) {
+export function fetchEngineData(which = ["patterns", "kingPatterns", "book"]) {
   const get = (url, read) =>
     fetch(url)
       .then((res) => {
@@ -26,10 +28,8 @@ export function fetchEngineData(which = ["patterns", "book"]) {
         return read(res);
       })
       .catch((e) => (e instanceof Error ? e : new Error(String(e))));
-  const read = {
-    patterns: async (res) => new Uint8Array(await res.arrayBuffer()),
-    book: (res) => res.text(),
-  };
+  const bytes = async (res) => new Uint8Array(await res.arrayBuffer());
+  const read = { patterns: bytes, kingPatterns: bytes, book: (res) => res.text() };
   return Object.fromEntries(which.map((file) => [file, get(FILES[file], read[file])]));
 }
 
@@ -46,12 +46,13 @@ export async function forgetCached(url) {
 
 /**
  * Hands the fetched files to the initialised module (`wasm`: its exports
- * setPatterns and setBook). Never throws: a failure is posted as
+ * setPatterns, setKingPatterns and setBook). Never throws: a failure is posted as
  * {type: "engine-data", file, error: {message, code, reason}}.
  */
 export async function installEngineData(wasm, pending) {
   const steps = [
     ["patterns", wasm.setPatterns],
+    ["kingPatterns", wasm.setKingPatterns],
     ["book", wasm.setBook],
   ];
   for (const [file, set] of steps) {

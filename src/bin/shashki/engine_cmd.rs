@@ -184,6 +184,9 @@ struct Side {
     player: Player,
     /// Path of the other binary (`--a-cmd` / `--b-cmd`).
     cmd: Option<String>,
+    /// Evaluation weights (`--a-eval` / `--b-eval`), handed to the other
+    /// binary as `bestmove --eval` (set on this binary's engine otherwise).
+    eval: Option<String>,
 }
 
 impl Side {
@@ -215,6 +218,9 @@ impl Side {
             c.arg("--moves").arg(moves.join(" "));
         }
         c.args(self.player.command_args(seed)?);
+        if let Some(text) = &self.eval {
+            c.arg("--eval").arg(text);
+        }
         let out = c.output().map_err(|e| format!("{cmd}: {e}"))?;
         if !out.status.success() {
             return Err(format!(
@@ -273,10 +279,12 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
     let pa = Side {
         player: Player::parse(&a, "a")?,
         cmd: a.value("a-cmd").map(str::to_string),
+        eval: a.value("a-eval").map(str::to_string),
     };
     let pb = Side {
         player: Player::parse(&a, "b")?,
         cmd: a.value("b-cmd").map(str::to_string),
+        eval: a.value("b-eval").map(str::to_string),
     };
     for side in [&pa, &pb] {
         if side.cmd.is_some() {
