@@ -322,3 +322,24 @@ fn numbers_after<'a>(text: &'a str, label: &str) -> (&'a str, Vec<f64>) {
         .collect();
     (line, nums)
 }
+
+#[test]
+fn match_writes_its_games_as_pdn_that_reads_back() {
+    let me = env!("CARGO_BIN_EXE_shashki");
+    let path = std::env::temp_dir().join(format!("shashki-match-{}.pdn", std::process::id()));
+    let file = path.to_str().unwrap();
+    let (ok, _, err) = match_against(me, &["--quiet", "--pdn", file]);
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).ok();
+    let games = shashki::game::parse_games(&text).expect("the match's PDN reads back");
+    assert_eq!(games.len(), 2, "{text}");
+    for game in &games {
+        // Every game is played to its end under the draw rules.
+        assert!(game.status().is_over(), "{text}");
+    }
+    assert_eq!(text.matches("[Termination \"").count(), 2, "{text}");
+    // A file that cannot be created is a clear error.
+    let (ok, _, err) = match_against(me, &["--pdn", "/nonexistent/dir/games.pdn"]);
+    assert!(!ok && err.contains("--pdn"), "{err}");
+}

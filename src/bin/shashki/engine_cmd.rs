@@ -275,6 +275,7 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
         "openings",
         "first",
         "quiet",
+        "pdn",
     ])?;
     let pa = Side {
         player: Player::parse(&a, "a")?,
@@ -299,6 +300,11 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
     let seed: u64 = a.number("seed")?.unwrap_or(1);
     let first: usize = a.number("first")?.unwrap_or(0);
     let quiet = a.flag("quiet");
+    // Every game as PDN, appended as it ends (`--pdn FILE`).
+    let mut pdn = match a.value("pdn") {
+        Some(path) => Some(std::fs::File::create(path).map_err(|e| format!("--pdn {path}: {e}"))?),
+        None => None,
+    };
     let text = match a.value("openings") {
         Some(path) => {
             std::fs::read_to_string(path).map_err(|e| format!("--openings {path}: {e}"))?
@@ -394,6 +400,32 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
             ply += 1;
         }
         plies_total += ply;
+        if let Some(file) = pdn.as_mut() {
+            use std::io::Write;
+            let (white, black) = if a_is_white { ("A", "B") } else { ("B", "A") };
+            game.set_tag(
+                "Event",
+                &format!("match game {} (opening {})", g + 1, idx + 1),
+            );
+            game.set_tag(
+                "White",
+                &format!(
+                    "{white}: {}",
+                    [&pa, &pb][usize::from(!a_is_white)].describe()
+                ),
+            );
+            game.set_tag(
+                "Black",
+                &format!(
+                    "{black}: {}",
+                    [&pa, &pb][usize::from(a_is_white)].describe()
+                ),
+            );
+            if let Some(why) = game.status().reason_word() {
+                game.set_tag("Termination", &why);
+            }
+            writeln!(file, "{}", game.to_pdn()).map_err(|e| format!("--pdn: {e}"))?;
+        }
         let status = game.status();
         let outcome = match status.winner() {
             Some(c) if (c == Color::White) == a_is_white => {

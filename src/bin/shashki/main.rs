@@ -40,7 +40,7 @@ commands:
   game [--fen FEN] MOVE...              play moves, print the final status as JSON
   bestmove [--fen FEN] [--moves \"..\"] [--movetime MS|--depth D|--nodes N] [--level L] [--egtb DIR] [--threads N]
   match --a LEVEL|--a-ms MS --b LEVEL|--b-ms MS [--games N] [--a-threads N] [--b-threads N]
-        [--a-eval W] [--b-eval W] [--a-cmd BIN] [--b-cmd BIN]   (with --a-cmd, --a-eval goes to its bestmove --eval)
+        [--a-eval W] [--b-eval W] [--a-cmd BIN] [--b-cmd BIN] [--pdn FILE]   (with --a-cmd, --a-eval goes to its bestmove --eval)
   engine [--tt MB] [--threads N] [--egtb DIR]   a persistent engine on stdin/stdout (Hub protocol, docs/engine-protocol.md)
   bench [--threads N]                   perft and search speed
   egtb build [--pieces N] [--out DIR] | egtb probe [--dir DIR]   endgame tables
