@@ -400,33 +400,26 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
             ply += 1;
         }
         plies_total += ply;
+        let status = game.status();
         if let Some(file) = pdn.as_mut() {
             use std::io::Write;
-            let (white, black) = if a_is_white { ("A", "B") } else { ("B", "A") };
+            let (white, black) = if a_is_white {
+                (("A", &pa), ("B", &pb))
+            } else {
+                (("B", &pb), ("A", &pa))
+            };
             game.set_tag(
                 "Event",
                 &format!("match game {} (opening {})", g + 1, idx + 1),
             );
-            game.set_tag(
-                "White",
-                &format!(
-                    "{white}: {}",
-                    [&pa, &pb][usize::from(!a_is_white)].describe()
-                ),
-            );
-            game.set_tag(
-                "Black",
-                &format!(
-                    "{black}: {}",
-                    [&pa, &pb][usize::from(a_is_white)].describe()
-                ),
-            );
-            if let Some(why) = game.status().reason_word() {
+            for (tag, (label, side)) in [("White", white), ("Black", black)] {
+                game.set_tag(tag, &format!("{label}: {}", side.describe()));
+            }
+            if let Some(why) = status.reason_word() {
                 game.set_tag("Termination", &why);
             }
             writeln!(file, "{}", game.to_pdn()).map_err(|e| format!("--pdn: {e}"))?;
         }
-        let status = game.status();
         let outcome = match status.winner() {
             Some(c) if (c == Color::White) == a_is_white => {
                 w += 1;
