@@ -51,12 +51,15 @@ async function openingsReady(page) {
   });
 }
 
-/** The explorer back at the start position. */
-function toStart(page) {
-  return page.evaluate(() => {
+/** The explorer back at the start position, and painted there: the line,
+ * the board and the moves table change together once the Worker has
+ * answered, so reading the table before that would read the old position. */
+async function toStart(page) {
+  await page.evaluate(() => {
     const b = document.getElementById("ex-start");
     if (!b.disabled) b.click();
   });
+  await page.waitForFunction(() => document.getElementById("ex-start").disabled);
 }
 
 const CITY = ["c3-d4", "d6-c5", "b2-c3", "f6-g5"];
