@@ -122,7 +122,7 @@ fn tune_patterns_is_deterministic_and_lowers_the_training_error() {
 }
 
 #[test]
-fn tune_selfplay_writes_resumable_deterministic_parts_that_kpatterns_fits() {
+fn tune_selfplay_writes_resumable_deterministic_parts_that_kpatterns_and_net_fit() {
     let (a, b) = (temp("sp-a"), temp("sp-b"));
     let run = |dir: &str, parts: &str, from: &str| {
         shashki(&[
@@ -192,6 +192,32 @@ fn tune_selfplay_writes_resumable_deterministic_parts_that_kpatterns_fits() {
     // "training error X without, Y with"
     let (line, nums) = numbers_after(&summary, "training error");
     assert!(nums[1] < nums[0], "{line}");
+    // The network on the same parts (part 9 held out): deterministic, the
+    // length the engine reads, and the engine's integer evaluation of the
+    // written bytes agrees with the trainer's floating-point one.
+    let (na, nb) = (temp("n-a.bin"), temp("n-b.bin"));
+    for out in [&na, &nb] {
+        let (ok, text, err) = shashki(&[
+            "tune", "net", "--data", &a, "--epochs", "3", "--batch", "64", "--out", out,
+        ]);
+        assert!(ok, "{err}");
+        summary = text;
+    }
+    let bytes = std::fs::read(&na).unwrap();
+    assert_eq!(
+        bytes,
+        std::fs::read(&nb).unwrap(),
+        "a rerun gives the same bytes"
+    );
+    assert_eq!(bytes.len(), shashki::engine::net::LEN);
+    assert!(bytes.iter().any(|&x| x != 0));
+    // "held-out error against the results (N positions): without the
+    // network A, with it B (as trained), C (its bytes through the engine)"
+    let (line, nums) = numbers_after(&summary, "held-out error against the results");
+    assert!(nums[0] > 0.0, "{line}");
+    assert!((nums[2] - nums[3]).abs() < 0.01, "{line}");
+    let (ok, _, err) = shashki(&["tune", "net", "--data", &a, "--rate", "fast"]);
+    assert!(!ok && err.contains("rate"), "{err}");
 }
 
 #[test]

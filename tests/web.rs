@@ -533,12 +533,14 @@ fn history_has_move_numbers_and_sides() {
 #[wasm_bindgen_test]
 fn engine_data_is_checked_then_used() {
     use shashki::engine::kpatterns;
+    use shashki::engine::net;
     use shashki::engine::patterns::{indices, unfold, white_score};
-    use shashki::web::data_js::{engine_data, set_book, set_king_patterns, set_patterns};
+    use shashki::web::data_js::{engine_data, set_book, set_king_patterns, set_net, set_patterns};
     use shashki::web::Bot;
     const PATTERNS: &[u8] = include_bytes!("../src/engine/patterns.bin");
     const KINGS: &[u8] = include_bytes!("../src/engine/kpatterns.bin");
     const BOOK: &str = include_str!("../src/engine/book.txt");
+    const NET: &[u8] = include_bytes!("../src/engine/net.bin");
     let state = |key: &str| get(&engine_data().unwrap(), key).as_bool().unwrap();
     let bytes = |b: &[u8]| JsValue::from(js_sys::Uint8Array::from(b));
     let reason = |e: &JsValue| get(e, "reason").as_string().unwrap();
@@ -548,6 +550,8 @@ fn engine_data_is_checked_then_used() {
     assert!(!state("patterns") && !state("kingPatterns") && !state("book"));
     let kings_pos = shashki::Position::from_fen("B:Wa1,c3,e3,Kg5,h2:Bb6,d6,Kf8,h6").unwrap();
     assert_eq!(kpatterns::mover_score(&kings_pos), 0);
+    assert!(!state("net"));
+    assert_eq!(net::mover_score(&shashki::Position::start()), 0);
     let (white, black) = (0x0000_0FFFu32, 0xFFF0_0000u32);
     assert_eq!(white_score(white, black ^ (1 << 31)), 0);
     let mut bot = Bot::new(n(1.0)).unwrap();
@@ -593,7 +597,12 @@ fn engine_data_is_checked_then_used() {
         code(&set_king_patterns(n(3.0)).unwrap_err()),
         "bad_argument"
     );
-    assert!(!state("patterns") && !state("kingPatterns") && !state("book"));
+    // The network: the wrong length, a damaged copy.
+    assert_eq!(reason(&set_net(bytes(&NET[2..])).unwrap_err()), "length");
+    let mut damaged = NET.to_vec();
+    damaged[1000] ^= 0x04;
+    assert_eq!(reason(&set_net(bytes(&damaged)).unwrap_err()), "checksum");
+    assert!(!state("patterns") && !state("kingPatterns") && !state("book") && !state("net"));
 
     // Accepted (an ArrayBuffer too, and twice): the evaluation reads the
     // table as the native build does (the eighteen-read sum of the full
@@ -604,7 +613,16 @@ fn engine_data_is_checked_then_used() {
     set_book(s(BOOK)).unwrap();
     set_king_patterns(bytes(KINGS)).unwrap();
     set_king_patterns(js_sys::Uint8Array::from(KINGS).buffer().into()).unwrap();
-    assert!(state("patterns") && state("kingPatterns") && state("book"));
+    set_net(bytes(NET)).unwrap();
+    set_net(bytes(NET)).unwrap();
+    assert!(state("patterns") && state("kingPatterns") && state("book") && state("net"));
+    // The network reads the file's weights as a fresh reading of them does.
+    let start = shashki::Position::start();
+    assert_eq!(
+        net::mover_score(&start),
+        net::score(NET.try_into().unwrap(), &start)
+    );
+    assert_ne!(net::mover_score(&start), 0);
     // The kings' patterns read the file's bytes as the native build does.
     let (om, ok, em, ek) = kpatterns::mover_view(&kings_pos);
     let expected: i32 = kpatterns::indices(om, ok, em, ek)

@@ -9,7 +9,7 @@
 //           ("probe": result is the endgame tables' verdict {result, sideToMove, moves} or null;
 //            "tableMoves": {verdict, moves}, the verdict and egtbMoves(game): every move the
 //            tables judge, best first, as the endgame trainer plays and hints them;
-//            "engineData": {patterns, kingPatterns, book}, which data files the engine has)
+//            "engineData": {patterns, kingPatterns, net, book}, which data files the engine has)
 // The game is rebuilt from {startFen, moves} for every request.
 //
 // Endgame tables: before answering, the Worker fetches the table files the
@@ -19,7 +19,7 @@
 // was fetched under egtb/, so a table once used works offline.
 //
 // The pattern tables and the opening book are not in the wasm module: they
-// are fetched at start (engine/patterns.bin, engine/kpatterns.bin,
+// are fetched at start (engine/patterns.bin, engine/kpatterns.bin, engine/net.bin,
 // engine/book.txt, precached by the service worker) and handed to the
 // engine before the first request is answered (www/shared/engine-data.js), so every level's first move is
 // played with them.

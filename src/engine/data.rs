@@ -1,16 +1,17 @@
-//! The engine's three data files: the pattern table (`patterns.bin`, see
+//! The engine's four data files: the pattern table (`patterns.bin`, see
 //! [`super::patterns`]), the patterns with kings (`kpatterns.bin`, see
-//! [`super::kpatterns`]) and the opening book (`book.txt`, see
-//! [`super::book`]).
+//! [`super::kpatterns`]), the network (`net.bin`, see [`super::net`]) and
+//! the opening book (`book.txt`, see [`super::book`]).
 //!
 //! Natively (the CLI, the native tests) all are compiled in and always
 //! present. The WebAssembly module leaves them out, to stay small
 //! (docs/performance.md): the site ships them as `engine/patterns.bin`,
-//! `engine/kpatterns.bin` and `engine/book.txt`, the Workers fetch them
-//! once and hand them over with [`set_patterns`], [`set_kpatterns`] and
-//! [`set_book`] before their first search. Until then, or when a file is
-//! refused, the engine plays without it (no pattern term; no book move),
-//! exactly as `patterns=0`, `kpatterns=0` and an empty book do natively.
+//! `engine/kpatterns.bin`, `engine/net.bin` and `engine/book.txt`, the
+//! Workers fetch them once and hand them over with [`set_patterns`],
+//! [`set_kpatterns`], [`set_net`] and [`set_book`] before their first
+//! search. Until then, or when a file is refused, the engine plays without
+//! it (no pattern term; no network; no book move), exactly as
+//! `patterns=0`, `kpatterns=0`, `net=0` and an empty book do natively.
 //!
 //! Only the very files the crate was compiled with are accepted: their
 //! lengths and CRC-32s are computed at compile time from the same files
@@ -27,6 +28,10 @@ pub const PATTERNS_CRC32: u32 = crc32(include_bytes!("patterns.bin"));
 pub const KPATTERNS_LEN: usize = super::kpatterns::LEN;
 /// CRC-32 of the shipped patterns with kings.
 pub const KPATTERNS_CRC32: u32 = crc32(include_bytes!("kpatterns.bin"));
+/// Bytes of the shipped network.
+pub const NET_LEN: usize = super::net::LEN;
+/// CRC-32 of the shipped network.
+pub const NET_CRC32: u32 = crc32(include_bytes!("net.bin"));
 /// Bytes of the shipped opening book.
 pub const BOOK_LEN: usize = include_str!("book.txt").len();
 /// CRC-32 of the shipped opening book's text (UTF-8).
@@ -127,6 +132,15 @@ pub fn set_kpatterns(bytes: &[u8]) -> Result<(), DataError> {
     Ok(())
 }
 
+/// Checks the network's weights (natively, where they are compiled in,
+/// that is all it does) and installs them. Setting them again is harmless.
+pub fn set_net(bytes: &[u8]) -> Result<(), DataError> {
+    check(bytes, NET_LEN, NET_CRC32)?;
+    #[cfg(target_arch = "wasm32")]
+    super::net::INSTALLED.set(bytes);
+    Ok(())
+}
+
 /// Checks the opening book's text and installs it (natively only checks
 /// it, the book being compiled in). Setting it again is harmless.
 pub fn set_book(text: &str) -> Result<(), DataError> {
@@ -144,6 +158,11 @@ pub fn has_patterns() -> bool {
 /// Are the patterns with kings there (always, natively)?
 pub fn has_kpatterns() -> bool {
     super::kpatterns::table().is_some()
+}
+
+/// Is the network there (always, natively)?
+pub fn has_net() -> bool {
+    super::net::weights().is_some()
 }
 
 /// Is the opening book there (always, natively)?
@@ -196,6 +215,11 @@ mod tests {
         let mut bad = kings.to_vec();
         bad[KPATTERNS_LEN - 1] ^= 0x80;
         assert_eq!(set_kpatterns(&bad).unwrap_err().code(), "checksum");
+        let net = include_bytes!("net.bin");
+        assert_eq!(set_net(&net[2..]).unwrap_err().code(), "length");
+        let mut bad = net.to_vec();
+        bad[NET_LEN / 2] ^= 1;
+        assert_eq!(set_net(&bad).unwrap_err().code(), "checksum");
         let mut book = include_str!("book.txt").to_string();
         book.pop();
         assert_eq!(set_book(&book).unwrap_err().code(), "length");

@@ -85,6 +85,9 @@ pub struct Weights {
     /// The region patterns with kings and the side to move
     /// ([`super::kpatterns`]), in per cent of their values (0 = off).
     pub kpatterns: i32,
+    /// The network over the whole board ([`super::net`]), in per cent of
+    /// its output (0 = off).
+    pub net: i32,
 }
 
 impl Weights {
@@ -120,6 +123,7 @@ impl Weights {
         lone_safe: 40,
         patterns: 100,
         kpatterns: 0,
+        net: 0,
     };
 
     /// What the engine plays with: [`Weights::HAND_SET`] with the values of
@@ -233,6 +237,7 @@ impl Weights {
             "lone_safe" => &mut self.lone_safe,
             "patterns" => &mut self.patterns,
             "kpatterns" => &mut self.kpatterns,
+            "net" => &mut self.net,
             _ => return Err(format!("no weight named '{name}'")),
         };
         if name.starts_with("drawish") && value < 1 {
@@ -313,6 +318,8 @@ const fn field_ref<'a>(w: &'a mut Weights, text: &[u8], n: (usize, usize)) -> &'
         &mut w.patterns
     } else if name_is(text, n, b"kpatterns") {
         &mut w.kpatterns
+    } else if name_is(text, n, b"net") {
+        &mut w.net
     } else {
         panic!("weights: unknown weight name")
     }
@@ -691,7 +698,13 @@ impl Evaluator {
             s = self.endgame_scale(pos, s);
         }
         let s = if pos.turn() == Color::White { s } else { -s };
-        s + self.w.tempo
+        let mut s = s + self.w.tempo;
+        if self.w.net != 0 && super::net::applies(pos) {
+            // Fitted to what the rest leaves over, and read from the
+            // mover's side like the patterns with kings.
+            s += super::net::mover_score(pos) * self.w.net / 100;
+        }
+        s
     }
 }
 
@@ -753,10 +766,11 @@ mod tests {
     #[test]
     fn start_is_level_and_symmetric() {
         let s = Position::start();
-        // Without the patterns with kings, which value the side to move's
-        // men, the start is level: only the tempo bonus.
+        // Without the patterns with kings and the network, which value the
+        // side to move's men, the start is level: only the tempo bonus.
         let mut no_kings = Weights::DEFAULT;
         no_kings.kpatterns = 0;
+        no_kings.net = 0;
         let e = Evaluator::new(no_kings);
         assert_eq!(
             e.evaluate(&s),
@@ -765,9 +779,11 @@ mod tests {
         );
         assert_eq!(mirror(&s).turn(), Color::Black);
         assert_eq!(e.evaluate(&mirror(&s)), no_kings.tempo);
-        // With them, the tempo and the mover's patterns, the same for both.
+        // With them, the tempo, the mover's patterns and the network's
+        // output, the same for both.
         let k = super::super::kpatterns::mover_score(&s) * Weights::DEFAULT.kpatterns / 100;
-        assert_eq!(evaluate(&s), Weights::DEFAULT.tempo + k);
+        let n = super::super::net::mover_score(&s) * Weights::DEFAULT.net / 100;
+        assert_eq!(evaluate(&s), Weights::DEFAULT.tempo + k + n);
         assert_eq!(evaluate(&mirror(&s)), evaluate(&s));
     }
 

@@ -36,6 +36,7 @@ pub mod egtb;
 pub mod eval;
 pub mod kpatterns;
 pub mod levels;
+pub mod net;
 pub mod patterns;
 #[cfg(feature = "tools")]
 pub mod puzzle;
@@ -432,6 +433,7 @@ impl Engine {
         let mut plain = *self.eval.weights();
         plain.patterns = 0;
         plain.kpatterns = 0;
+        plain.net = 0;
         let plain = eval::Evaluator::new(plain);
         self.table_mut().new_search();
         let mut s = Searcher::new(

@@ -1,7 +1,7 @@
 //! The engine's data files in the browser: the module is built without the
 //! pattern tables and the opening book (docs/performance.md); the Workers
-//! fetch `engine/patterns.bin`, `engine/kpatterns.bin` and `engine/book.txt`
-//! once and hand them over here before their first search
+//! fetch `engine/patterns.bin`, `engine/kpatterns.bin`, `engine/net.bin`
+//! and `engine/book.txt` once and hand them over here before their first search
 //! ([`crate::engine::data`] checks them).
 //! Shared by every `Bot` and `Analyzer` of the module instance.
 
@@ -23,12 +23,11 @@ fn data_error(file: &str, e: &DataError) -> JsValue {
 /// then hands it to `set`; a refusal names `file`.
 fn set_table(
     bytes: &JsValue,
-    what: &str,
     file: &str,
     len: usize,
     set: fn(&[u8]) -> Result<(), DataError>,
 ) -> Result<(), JsValue> {
-    let array = byte_array(bytes, what)?;
+    let array = byte_array(bytes, file)?;
     let found = array.length() as usize;
     if found != len {
         return Err(data_error(
@@ -53,7 +52,6 @@ pub fn set_patterns(
 ) -> Result<(), JsValue> {
     set_table(
         &bytes,
-        "the pattern table",
         "patterns.bin",
         data::PATTERNS_LEN,
         data::set_patterns,
@@ -69,11 +67,20 @@ pub fn set_king_patterns(
 ) -> Result<(), JsValue> {
     set_table(
         &bytes,
-        "the patterns with kings",
         "kpatterns.bin",
         data::KPATTERNS_LEN,
         data::set_kpatterns,
     )
+}
+
+/// Hands over the network's weights (`engine/net.bin`), checked and
+/// refused like the pattern table; without them the engine plays on
+/// without the network.
+#[wasm_bindgen(js_name = setNet)]
+pub fn set_net(
+    #[wasm_bindgen(unchecked_param_type = "Uint8Array | ArrayBuffer")] bytes: JsValue,
+) -> Result<(), JsValue> {
+    set_table(&bytes, "net.bin", data::NET_LEN, data::set_net)
 }
 
 /// Hands over the opening book (`engine/book.txt`, as text). Another text
@@ -108,20 +115,22 @@ pub fn set_book(
 struct DataState {
     patterns: bool,
     king_patterns: bool,
+    net: bool,
     book: bool,
 }
 
-/// Which data files the engine has: `{patterns, kingPatterns, book}`.
+/// Which data files the engine has: `{patterns, kingPatterns, net, book}`.
 #[wasm_bindgen(js_name = engineData, unchecked_return_type = "EngineData")]
 pub fn engine_data() -> Result<JsValue, JsValue> {
     super::js::to_js(&DataState {
         patterns: data::has_patterns(),
         king_patterns: data::has_kpatterns(),
+        net: data::has_net(),
         book: data::has_book(),
     })
 }
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_DATA: &'static str = r#"
-export interface EngineData { patterns: boolean; kingPatterns: boolean; book: boolean; }
+export interface EngineData { patterns: boolean; kingPatterns: boolean; net: boolean; book: boolean; }
 "#;

@@ -103,6 +103,7 @@ export const tests = [
         "manifest.webmanifest",
         "engine/patterns.bin",
         "engine/kpatterns.bin",
+        "engine/net.bin",
         "engine/book.txt",
       ]) {
         assert(info.files.includes(must), `${must} is cached at install: ${info.files.join(" ")}`);
@@ -132,7 +133,7 @@ export const tests = [
             w.postMessage({ id: 1, kind: "engineData" });
           }),
       );
-      assertEq(data, { patterns: true, kingPatterns: true, book: true }, "the engine data offline");
+      assertEq(data, { patterns: true, kingPatterns: true, net: true, book: true }, "the engine data offline");
 
       // Every other page of the build, each from a cold navigation.
       for (const p of pages.filter((p) => p !== "index.html")) {

@@ -792,11 +792,11 @@ export const tests = [
         { id: 2, kind: "engineData" },
       ]);
       assertEq(notes.filter((n) => n.type === "engine-data"), [], "no data refused");
-      assertEq(answers[2].result, { patterns: true, kingPatterns: true, book: true }, "the engine has the three files");
+      assertEq(answers[2].result, { patterns: true, kingPatterns: true, net: true, book: true }, "the engine has the four files");
       assertEq(answers[1].result.depth, 0, "level 5 opens from the book");
       assert(answers[1].result.move && /^[a-h][1-8]-[a-h][1-8]$/.test(answers[1].result.move.notation), "a move");
       assert(answers[1].atMs >= 1500, `the first move waited for the data (${answers[1].atMs.toFixed(0)} ms)`);
-      for (const file of ["patterns.bin", "kpatterns.bin", "book.txt"]) assert(served.includes(file), `fetched: ${served}`);
+      for (const file of ["patterns.bin", "kpatterns.bin", "net.bin", "book.txt"]) assert(served.includes(file), `fetched: ${served}`);
     },
   },
   {
@@ -807,6 +807,9 @@ export const tests = [
       );
       await context.route("**/engine/kpatterns.bin", (route) =>
         route.fulfill({ status: 404, contentType: "text/plain", body: "not found" }),
+      );
+      await context.route("**/engine/net.bin", (route) =>
+        route.fulfill({ status: 200, contentType: "application/octet-stream", body: Buffer.alloc(100, 1) }),
       );
       await context.route("**/engine/book.txt", (route) =>
         route.fulfill({ status: 200, contentType: "text/plain", body: "<!doctype html><title>oops</title>" }),
@@ -824,11 +827,12 @@ export const tests = [
         [
           { file: "patterns", code: "bad_engine_data", reason: "checksum" },
           { file: "kingPatterns" }, // a failed download (HTTP 404): no engine code, no reason
+          { file: "net", code: "bad_engine_data", reason: "length" },
           { file: "book", code: "bad_engine_data", reason: "length" },
         ],
-        "the three refused, with the reason",
+        "the four refused, with the reason",
       );
-      assertEq(answers[1].result, { patterns: false, kingPatterns: false, book: false }, "the engine has none");
+      assertEq(answers[1].result, { patterns: false, kingPatterns: false, net: false, book: false }, "the engine has none");
       assert(answers[2].result.move, "the bot still plays");
       assert(answers[2].result.depth > 0, "a searched move, not a book move");
       // The play page itself still gets its replies.

@@ -29,7 +29,7 @@ import { loadSearchEngine } from "./engine-module.js";
 let wasm = null;
 let threads = 1;
 let why = "";
-const engineData = fetchEngineData(["patterns", "kingPatterns"]);
+const engineData = fetchEngineData(["patterns", "kingPatterns", "net"]);
 const ready = loadSearchEngine()
   .then((loaded) => {
     ({ wasm, threads, why } = loaded);

@@ -1,7 +1,7 @@
 // The engine's data files for the Workers (bot and analysis). The wasm
 // module is built without the pattern tables and the opening book
 // (docs/performance.md, "Size of the WebAssembly module"); they are served as
-// engine/patterns.bin, engine/kpatterns.bin and engine/book.txt
+// engine/patterns.bin, engine/kpatterns.bin, engine/net.bin and engine/book.txt
 // (copied by trunk from src/engine/, precached by the service worker) and
 // handed to the engine once, before the Worker answers its first request.
 // The engine checks them (length and CRC-32 of the files it was built
@@ -11,6 +11,7 @@
 const FILES = {
   patterns: new URL("../engine/patterns.bin", import.meta.url),
   kingPatterns: new URL("../engine/kpatterns.bin", import.meta.url),
+  net: new URL("../engine/net.bin", import.meta.url),
   book: new URL("../engine/book.txt", import.meta.url),
 };
 
@@ -20,7 +21,7 @@ const FILES = {
  * Error of a failed fetch (never rejects, so nothing is left unhandled
  * while the module loads).
  */
-export function fetchEngineData(which = ["patterns", "kingPatterns", "book"]) {
+export function fetchEngineData(which = ["patterns", "kingPatterns", "net", "book"]) {
   const get = (url, read) =>
     fetch(url)
       .then((res) => {
@@ -29,7 +30,7 @@ export function fetchEngineData(which = ["patterns", "kingPatterns", "book"]) {
       })
       .catch((e) => (e instanceof Error ? e : new Error(String(e))));
   const bytes = async (res) => new Uint8Array(await res.arrayBuffer());
-  const read = { patterns: bytes, kingPatterns: bytes, book: (res) => res.text() };
+  const read = { patterns: bytes, kingPatterns: bytes, net: bytes, book: (res) => res.text() };
   return Object.fromEntries(which.map((file) => [file, get(FILES[file], read[file])]));
 }
 
@@ -46,13 +47,14 @@ export async function forgetCached(url) {
 
 /**
  * Hands the fetched files to the initialised module (`wasm`: its exports
- * setPatterns, setKingPatterns and setBook). Never throws: a failure is posted as
+ * setPatterns, setKingPatterns, setNet and setBook). Never throws: a failure is posted as
  * {type: "engine-data", file, error: {message, code, reason}}.
  */
 export async function installEngineData(wasm, pending) {
   const steps = [
     ["patterns", wasm.setPatterns],
     ["kingPatterns", wasm.setKingPatterns],
+    ["net", wasm.setNet],
     ["book", wasm.setBook],
   ];
   for (const [file, set] of steps) {

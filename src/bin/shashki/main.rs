@@ -10,7 +10,7 @@
 //! shashki bench
 //! shashki egtb build [--pieces N] [--out DIR]
 //! shashki egtb probe [--dir DIR]   (FENs on stdin -> one JSON a line)
-//! shashki tune gen|fit|patterns|selfplay|kpatterns ...   (evaluation fitted to game results)
+//! shashki tune gen|fit|patterns|selfplay|kpatterns|net ...   (evaluation fitted to game results)
 //! shashki book build [--plies N] [--nodes N] [--margin M] [--out FILE]
 //! shashki book extend [--rounds N] [--games N] [--nodes N] [--check-nodes N] [--seed S] [--out FILE]
 //! shashki puzzles mine [--seed S] [--out FILE] | export [--file FILE]
@@ -29,6 +29,7 @@ mod puzzles_cmd;
 mod rules_cmd;
 mod tune_cmd;
 mod tune_kpatterns;
+mod tune_net;
 mod tune_patterns;
 
 use std::process::ExitCode;
@@ -48,6 +49,7 @@ commands:
   tune patterns --data FILE [--epochs N] [--l2 X] [--rate X] [--out FILE]   region patterns
   tune selfplay --dir DIR [--parts N] [--from K] [--games N] [--nodes N] [--seed S]   training positions in parts
   tune kpatterns --data DIR [--epochs N] [--l2 X] [--rate X] [--lambda X] [--out FILE]   patterns with kings
+  tune net --data DIR [--epochs N] [--rate X] [--lambda X] [--batch N] [--seed S] [--out FILE]   the network over the whole board
   book build [--plies N] [--nodes N] [--margin M] [--out FILE]   opening book
   book extend [--rounds N] [--games N] [--seed S] [--out FILE]     widen it by self-play
   puzzles mine|export [options]         build or print the puzzle collection";

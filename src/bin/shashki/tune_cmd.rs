@@ -45,8 +45,9 @@ pub fn tune(argv: &[String]) -> Result<ExitCode, String> {
             ("patterns", crate::tune_patterns::fit_patterns),
             ("selfplay", crate::datagen::selfplay),
             ("kpatterns", crate::tune_kpatterns::fit_kpatterns),
+            ("net", crate::tune_net::fit_net),
         ],
-        "usage: shashki tune gen --games N --nodes N --seed S --out FILE | tune fit --data FILE [--out FILE] | tune patterns --data FILE [--out FILE] | tune selfplay --dir DIR [--parts N] [--from K] [--games N] [--nodes N] [--seed S] | tune kpatterns --data DIR [--out FILE]",
+        "usage: shashki tune gen --games N --nodes N --seed S --out FILE | tune fit --data FILE [--out FILE] | tune patterns --data FILE [--out FILE] | tune selfplay --dir DIR [--parts N] [--from K] [--games N] [--nodes N] [--seed S] | tune kpatterns --data DIR [--out FILE] | tune net --data DIR [--epochs N] [--seed S] [--out FILE]",
     )
 }
 

@@ -69,6 +69,50 @@ fn files(data: &str) -> Result<Vec<std::path::PathBuf>, String> {
     Ok(out)
 }
 
+/// Reads the positions of the files named by `--data` (at most `limit`
+/// files), handing each to `f` seen from the side to move: whether it is
+/// held out (part k with k % 10 == 9, whole games), the position, the
+/// game's result (1, 0.5, 0) and the search score (clamped to ±3000).
+/// Returns the number of files read.
+pub(crate) fn read_positions(
+    data: &str,
+    limit: usize,
+    mut f: impl FnMut(bool, &Position, f32, f32),
+) -> Result<usize, String> {
+    let paths = files(data)?;
+    for (n, path) in paths.iter().take(limit).enumerate() {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+        // Part k is held out when k % 10 == 9 (by its name's number, else
+        // by its place in the list).
+        let k = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .and_then(|s| s.strip_prefix("part-"))
+            .and_then(|s| s.parse::<usize>().ok())
+            .unwrap_or(n);
+        for (i, line) in text.lines().enumerate() {
+            let cols: Vec<&str> = line.split('\t').collect();
+            if cols.len() < 3 {
+                return Err(format!("{name}:{}: expected FEN, result, score", i + 1));
+            }
+            let bad = |what: &str| format!("{name}:{}: bad {what}", i + 1);
+            let pos = Position::from_fen(cols[0]).map_err(|e| format!("{name}:{}: {e}", i + 1))?;
+            let white_result: f64 = cols[1].parse().map_err(|_| bad("result"))?;
+            let white_score: f64 = cols[2].parse().map_err(|_| bad("score"))?;
+            let white = pos.turn() == Color::White;
+            let result = if white {
+                white_result
+            } else {
+                1.0 - white_result
+            };
+            let score = if white { white_score } else { -white_score }.clamp(-3000.0, 3000.0);
+            f(k % 10 == 9, &pos, result as f32, score as f32);
+        }
+    }
+    Ok(paths.len().min(limit))
+}
+
 pub fn fit_kpatterns(argv: &[String]) -> Result<ExitCode, String> {
     let a = Args::parse(argv, &[])?;
     a.only(&[
@@ -115,59 +159,33 @@ pub fn fit_kpatterns(argv: &[String]) -> Result<ExitCode, String> {
         .map_err(|e| format!("--today: {e}"))?;
     let today_ev = Evaluator::new(today_w);
     let (mut train, mut valid) = (Vec::new(), Vec::new());
-    let paths = files(data)?;
-    for (n, path) in paths.iter().take(limit).enumerate() {
-        let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
-        // Part k is held out when k % 10 == 9 (by its name's number, else
-        // by its place in the list).
-        let k = path
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .and_then(|s| s.strip_prefix("part-"))
-            .and_then(|s| s.parse::<usize>().ok())
-            .unwrap_or(n);
-        for (i, line) in text.lines().enumerate() {
-            let cols: Vec<&str> = line.split('\t').collect();
-            if cols.len() < 3 {
-                return Err(format!("{name}:{}: expected FEN, result, score", i + 1));
-            }
-            let bad = |what: &str| format!("{name}:{}: bad {what}", i + 1);
-            let pos = Position::from_fen(cols[0]).map_err(|e| format!("{name}:{}: {e}", i + 1))?;
-            let white_result: f64 = cols[1].parse().map_err(|_| bad("result"))?;
-            let white_score: f64 = cols[2].parse().map_err(|_| bad("score"))?;
-            let white = pos.turn() == Color::White;
-            let (om, ok, em, ek) = mover_view(&pos);
-            let row = Row {
-                base: base_ev.evaluate(&pos) as f32,
-                today: today_ev.evaluate(&pos) as f32,
-                result: if white {
-                    white_result
-                } else {
-                    1.0 - white_result
-                } as f32,
-                score: if white { white_score } else { -white_score }.clamp(-3000.0, 3000.0) as f32,
-                idx: indices(om, ok, em, ek).map(|x| x as u32),
-            };
-            if k % 10 == 9 {
-                valid.push(row);
-            } else {
-                train.push(row);
-            }
+    let nfiles = read_positions(data, limit, |held_out, pos, result, score| {
+        let (om, ok, em, ek) = mover_view(pos);
+        let row = Row {
+            base: base_ev.evaluate(pos) as f32,
+            today: today_ev.evaluate(pos) as f32,
+            result,
+            score,
+            idx: indices(om, ok, em, ek).map(|x| x as u32),
+        };
+        if held_out {
+            valid.push(row);
+        } else {
+            train.push(row);
         }
-    }
+    })?;
     if train.is_empty() || valid.is_empty() {
         return Err("too few positions: need parts for training and held-out part 9".into());
     }
-    let k = best_k(&train, |r| r.base as f64);
-    let k_today = best_k(&train, |r| r.today as f64);
+    let k = best_k(&train, |r| r.result as f64, |r| r.base as f64);
+    let k_today = best_k(&train, |r| r.result as f64, |r| r.today as f64);
     let n = LEN;
     let zero = vec![0f64; n];
     println!(
         "{} training positions, {} held out ({} files); K = {k:.2} for the evaluation without patterns, {k_today:.2} for today's",
         train.len(),
         valid.len(),
-        paths.len().min(limit)
+        nfiles
     );
     let mut count = vec![0u32; n];
     for r in &train {
@@ -241,10 +259,10 @@ fn error(rows: &[Row], theta: &[f64], k: f64) -> f64 {
 }
 
 /// The scale K that fits `score` to the results best.
-fn best_k(rows: &[Row], score: impl Fn(&Row) -> f64) -> f64 {
+pub(crate) fn best_k<R>(rows: &[R], result: impl Fn(&R) -> f64, score: impl Fn(&R) -> f64) -> f64 {
     scan_k(|k| {
         rows.iter()
-            .map(|r| (sigmoid(score(r), k) - r.result as f64).powi(2))
+            .map(|r| (sigmoid(score(r), k) - result(r)).powi(2))
             .sum::<f64>()
     })
     .0
