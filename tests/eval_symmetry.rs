@@ -1,8 +1,9 @@
 //! The evaluation is colour-symmetric: a position and its colour mirror
 //! (the board turned half a turn, the colours swapped, the other side to
 //! move) score as exact negatives from White's side (the same for the side
-//! to move), with every pattern table switched on; and the shipped pattern
-//! tables are the files the docs name (length and CRC-32).
+//! to move), with every pattern table and the network switched on; and the
+//! shipped pattern tables and network are the files the docs name (length
+//! and CRC-32).
 
 use shashki::engine::egtb::format::crc32;
 use shashki::engine::egtb::index::flip;
@@ -55,8 +56,15 @@ fn a_position_and_its_colour_mirror_score_as_exact_negatives() {
     let mut only_k = Weights::DEFAULT;
     only_k.patterns = 0;
     only_k.kpatterns = 100;
+    only_k.net = 0;
+    // The network alone over the hand-set terms (the shipped weights have
+    // it on, `net=100`).
+    let mut only_net = Weights::DEFAULT;
+    only_net.patterns = 0;
+    only_net.kpatterns = 0;
+    assert_eq!(only_net.net, 100);
     let mut nonzero = 0;
-    for w in [Weights::DEFAULT, all, only_k] {
+    for w in [Weights::DEFAULT, all, only_k, only_net] {
         let ev = Evaluator::new(w);
         for p in &positions {
             let m = flip(p);
@@ -96,6 +104,23 @@ fn the_kings_patterns_change_the_score() {
 }
 
 #[test]
+fn the_network_changes_the_score_without_kings_only() {
+    let positions = positions();
+    let mut off = Weights::DEFAULT;
+    off.net = 0;
+    let (on, off) = (Evaluator::new(Weights::DEFAULT), Evaluator::new(off));
+    let differ = |with_kings: bool| {
+        positions
+            .iter()
+            .filter(|p| p.kings().any() == with_kings)
+            .filter(|p| on.evaluate(p) != off.evaluate(p))
+            .count()
+    };
+    assert!(differ(false) > 1000, "{}", differ(false));
+    assert_eq!(differ(true), 0);
+}
+
+#[test]
 fn the_shipped_pattern_tables_are_the_documented_files() {
     let men = include_bytes!("../src/engine/patterns.bin");
     assert_eq!(men.len(), 32_805);
@@ -104,7 +129,14 @@ fn the_shipped_pattern_tables_are_the_documented_files() {
     assert_eq!(k.len(), shashki::engine::kpatterns::LEN);
     assert_eq!(k.len(), 236_196);
     assert_eq!(format!("{:08x}", crc32(k)), KPATTERNS_CRC32);
+    let net = include_bytes!("../src/engine/net.bin");
+    assert_eq!(net.len(), shashki::engine::net::LEN);
+    assert_eq!(net.len(), 16_642);
+    assert_eq!(format!("{:08x}", crc32(net)), NET_CRC32);
 }
+
+/// The CRC-32 of `src/engine/net.bin` as docs/data-files.md gives it.
+const NET_CRC32: &str = "33b5f997";
 
 /// The CRC-32 of `src/engine/kpatterns.bin` as docs/data-files.md gives it.
 const KPATTERNS_CRC32: &str = "9328126c";

@@ -620,7 +620,7 @@ fn engine_data_is_checked_then_used() {
     let start = shashki::Position::start();
     assert_eq!(
         net::mover_score(&start),
-        net::score(NET.try_into().unwrap(), &start)
+        net::score(&net::values(NET.try_into().unwrap()), &start)
     );
     assert_ne!(net::mover_score(&start), 0);
     // The kings' patterns read the file's bytes as the native build does.

@@ -137,7 +137,9 @@ pub fn set_kpatterns(bytes: &[u8]) -> Result<(), DataError> {
 pub fn set_net(bytes: &[u8]) -> Result<(), DataError> {
     check(bytes, NET_LEN, NET_CRC32)?;
     #[cfg(target_arch = "wasm32")]
-    super::net::INSTALLED.set(bytes);
+    if let Ok(b) = bytes.try_into() {
+        super::net::install(b);
+    }
     Ok(())
 }
 

@@ -41,35 +41,47 @@ pub const ONE: i32 = 127;
 /// Output weights are in these parts of a hundredth of a man.
 pub const OUT_SCALE: i32 = 8;
 
-/// The `i`-th value of the weights file.
-#[inline(always)]
-fn value(bytes: &[u8], i: usize) -> i16 {
-    i16::from_le_bytes([bytes[2 * i], bytes[2 * i + 1]])
+/// The weights as the engine reads them: the file's values in order.
+pub type Values = [i16; VALUES];
+
+/// The values of a weights file (little-endian `i16`); `const`, so that
+/// the compiled-in weights are read at compile time.
+pub const fn values(bytes: &[u8; LEN]) -> Values {
+    let mut v = [0i16; VALUES];
+    let mut i = 0;
+    while i < VALUES {
+        v[i] = i16::from_le_bytes([bytes[2 * i], bytes[2 * i + 1]]);
+        i += 1;
+    }
+    v
 }
 
 /// The output for the side to move of `pos`, in hundredths of a man, of
-/// the network whose file is `bytes` (its first-layer weights and biases
-/// within the limits, as the trainer writes them and the shipped file's
-/// test checks; outside them a sum would wrap, never panic).
+/// the network `w` (its first-layer weights and biases within the limits,
+/// as the trainer writes them and the shipped file's test checks; outside
+/// them a sum would wrap, never panic). The rows are whole `i16` slices,
+/// so the sums compile to vector additions (SSE2 natively, `simd128` in
+/// wasm: 8 of them a piece).
 #[inline(never)]
-pub fn score(bytes: &[u8; LEN], pos: &crate::Position) -> i32 {
+#[cfg_attr(target_arch = "wasm32", target_feature(enable = "simd128"))]
+pub fn score(w: &Values, pos: &crate::Position) -> i32 {
     let (om, ok, em, ek) = mover_view(pos);
     let b1 = INPUTS * HIDDEN;
-    let mut acc: [i16; HIDDEN] = std::array::from_fn(|j| value(bytes, b1 + j));
+    let mut acc = [0i16; HIDDEN];
+    acc.copy_from_slice(&w[b1..b1 + HIDDEN]);
     for (kind, mut bits) in [om, ok, em, ek].into_iter().enumerate() {
         while bits != 0 {
             let row = (kind * 32 + bits.trailing_zeros() as usize) * HIDDEN;
             bits &= bits - 1;
-            let row = &bytes[2 * row..2 * (row + HIDDEN)];
-            for (a, w) in acc.iter_mut().zip(row.chunks_exact(2)) {
-                *a = a.wrapping_add(i16::from_le_bytes([w[0], w[1]]));
+            for (a, x) in acc.iter_mut().zip(&w[row..row + HIDDEN]) {
+                *a = a.wrapping_add(*x);
             }
         }
     }
-    let w2 = b1 + HIDDEN;
-    let mut out = i32::from(value(bytes, w2 + HIDDEN)) * ONE;
-    for (j, a) in acc.iter().enumerate() {
-        out += i32::from((*a).clamp(0, ONE as i16)) * i32::from(value(bytes, w2 + j));
+    let w2 = &w[b1 + HIDDEN..];
+    let mut out = i32::from(w2[HIDDEN]) * ONE;
+    for (a, x) in acc.iter().zip(w2) {
+        out += i32::from((*a).clamp(0, ONE as i16)) * i32::from(*x);
     }
     out / (ONE * OUT_SCALE)
 }
@@ -87,26 +99,32 @@ pub fn applies(pos: &crate::Position) -> bool {
 
 /// The weights compiled in.
 #[cfg(not(target_arch = "wasm32"))]
-static BYTES: &[u8; LEN] = include_bytes!("net.bin");
+static COMPILED: Values = values(include_bytes!("net.bin"));
 
 /// In the browser the weights are handed over at run time
 /// ([`super::data::set_net`]): until then there is none.
 #[cfg(target_arch = "wasm32")]
-pub(crate) static INSTALLED: super::data::Installed = super::data::Installed::new();
+static INSTALLED: std::sync::OnceLock<Box<Values>> = std::sync::OnceLock::new();
+
+/// Installs checked weights (a second call changes nothing).
+#[cfg(target_arch = "wasm32")]
+pub(crate) fn install(bytes: &[u8; LEN]) {
+    let _ = INSTALLED.set(Box::new(values(bytes)));
+}
 
 /// The weights, when there are some (always natively).
 #[inline]
-pub fn weights() -> Option<&'static [u8; LEN]> {
+pub fn weights() -> Option<&'static Values> {
     #[cfg(not(target_arch = "wasm32"))]
-    return Some(BYTES);
+    return Some(&COMPILED);
     #[cfg(target_arch = "wasm32")]
-    return INSTALLED.get();
+    return INSTALLED.get().map(|b| &**b);
 }
 
 /// The network's output for the side to move of `pos` (0 without it).
 #[inline]
 pub fn mover_score(pos: &crate::Position) -> i32 {
-    weights().map_or(0, |b| score(b, pos))
+    weights().map_or(0, |w| score(w, pos))
 }
 
 #[cfg(test)]
@@ -133,11 +151,11 @@ mod tests {
     fn the_shipped_weights_keep_every_sum_within_i16() {
         let b = weights().unwrap();
         let w1 = (0..INPUTS * HIDDEN)
-            .map(|i| value(b, i).unsigned_abs())
+            .map(|i| b[i].unsigned_abs())
             .max()
             .unwrap();
         let b1 = (INPUTS * HIDDEN..(INPUTS + 1) * HIDDEN)
-            .map(|i| value(b, i).unsigned_abs())
+            .map(|i| b[i].unsigned_abs())
             .max()
             .unwrap();
         assert!(w1 <= W1_LIMIT as u16 && b1 <= B1_LIMIT as u16, "{w1} {b1}");
@@ -159,7 +177,7 @@ mod tests {
         v[(INPUTS + 1) * HIDDEN + 1] = -20 * OUT_SCALE as i16;
         v[VALUES - 1] = 3 * OUT_SCALE as i16;
         let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
-        let bytes: &[u8; LEN] = bytes.as_slice().try_into().unwrap();
+        let bytes = &values(bytes.as_slice().try_into().unwrap());
         // Three own men (3 * 31 = 93 of 127), one enemy king (127 - 64 = 63).
         let p = Position::from_fen("W:Wa1,c3,e3:Bb6,Kf8").unwrap();
         assert_eq!(

@@ -29,7 +29,7 @@ use crate::tune_kpatterns::{best_k, read_positions};
 use crate::tune_patterns::Adam;
 use shashki::engine::eval::Evaluator;
 use shashki::engine::kpatterns::mover_view;
-use shashki::engine::net::{self, B1_LIMIT, HIDDEN, INPUTS, LEN, ONE, OUT_SCALE, VALUES, W1_LIMIT};
+use shashki::engine::net::{self, B1_LIMIT, HIDDEN, INPUTS, ONE, OUT_SCALE, VALUES, W1_LIMIT};
 use shashki::engine::{Rng, Weights};
 use shashki::Position;
 use std::process::ExitCode;
@@ -208,14 +208,16 @@ pub fn fit_net(argv: &[String]) -> Result<ExitCode, String> {
         );
     }
     let bytes = to_bytes(&theta);
-    let weights: &[u8; LEN] = bytes
-        .as_slice()
-        .try_into()
-        .map_err(|_| "the network's bytes: wrong length")?;
+    let weights = Box::new(net::values(
+        bytes
+            .as_slice()
+            .try_into()
+            .map_err(|_| "the network's bytes: wrong length")?,
+    ));
     let engine_err = valid
         .iter()
         .map(|r| {
-            (sigmoid((r.today as i32 + net::score(weights, &r.pos)) as f64, k) - r.result as f64)
+            (sigmoid((r.today as i32 + net::score(&weights, &r.pos)) as f64, k) - r.result as f64)
                 .powi(2)
         })
         .sum::<f64>()
