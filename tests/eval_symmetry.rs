@@ -87,37 +87,36 @@ fn a_position_and_its_colour_mirror_score_as_exact_negatives() {
 fn the_kings_patterns_change_the_score() {
     // With the table switched on the scores differ from without it (the
     // table is read), for positions with and without kings.
-    let positions = positions();
     let mut on = Weights::DEFAULT;
     on.kpatterns = 100;
     let mut off = Weights::DEFAULT;
     off.kpatterns = 0;
-    let (on, off) = (Evaluator::new(on), Evaluator::new(off));
+    let (without_kings, with_kings) = differing(on, off);
+    assert!(without_kings > 100 && with_kings > 100);
+}
+
+/// How many of [`positions`] score differently under `a` and `b`: those
+/// without a king, and those with one.
+fn differing(a: Weights, b: Weights) -> (usize, usize) {
+    let (a, b) = (Evaluator::new(a), Evaluator::new(b));
+    let positions = positions();
     let differ = |with_kings: bool| {
         positions
             .iter()
             .filter(|p| p.kings().any() == with_kings)
-            .filter(|p| on.evaluate(p) != off.evaluate(p))
+            .filter(|p| a.evaluate(p) != b.evaluate(p))
             .count()
     };
-    assert!(differ(false) > 100 && differ(true) > 100);
+    (differ(false), differ(true))
 }
 
 #[test]
 fn the_network_changes_the_score_without_kings_only() {
-    let positions = positions();
     let mut off = Weights::DEFAULT;
     off.net = 0;
-    let (on, off) = (Evaluator::new(Weights::DEFAULT), Evaluator::new(off));
-    let differ = |with_kings: bool| {
-        positions
-            .iter()
-            .filter(|p| p.kings().any() == with_kings)
-            .filter(|p| on.evaluate(p) != off.evaluate(p))
-            .count()
-    };
-    assert!(differ(false) > 1000, "{}", differ(false));
-    assert_eq!(differ(true), 0);
+    let (without_kings, with_kings) = differing(Weights::DEFAULT, off);
+    assert!(without_kings > 1000, "{without_kings}");
+    assert_eq!(with_kings, 0);
 }
 
 #[test]

@@ -70,15 +70,17 @@ fn files(data: &str) -> Result<Vec<std::path::PathBuf>, String> {
 }
 
 /// Reads the positions of the files named by `--data` (at most `limit`
-/// files), handing each to `f` seen from the side to move: whether it is
-/// held out (part k with k % 10 == 9, whole games), the position, the
-/// game's result (1, 0.5, 0) and the search score (clamped to ±3000).
-/// Returns the number of files read.
-pub(crate) fn read_positions(
+/// files), turning each into a row with `f`, seen from the side to move:
+/// the position, the game's result (1, 0.5, 0) and the search score
+/// (clamped to ±3000); `None` leaves it out. Returns the training rows,
+/// the held-out ones (part k with k % 10 == 9, whole games) and the number
+/// of files read; an error when either set is empty.
+pub(crate) fn read_rows<R>(
     data: &str,
     limit: usize,
-    mut f: impl FnMut(bool, &Position, f32, f32),
-) -> Result<usize, String> {
+    mut f: impl FnMut(&Position, f32, f32) -> Option<R>,
+) -> Result<(Vec<R>, Vec<R>, usize), String> {
+    let (mut train, mut valid) = (Vec::new(), Vec::new());
     let paths = files(data)?;
     for (n, path) in paths.iter().take(limit).enumerate() {
         let name = path.display().to_string();
@@ -107,10 +109,19 @@ pub(crate) fn read_positions(
                 1.0 - white_result
             };
             let score = if white { white_score } else { -white_score }.clamp(-3000.0, 3000.0);
-            f(k % 10 == 9, &pos, result as f32, score as f32);
+            if let Some(row) = f(&pos, result as f32, score as f32) {
+                if k % 10 == 9 {
+                    valid.push(row);
+                } else {
+                    train.push(row);
+                }
+            }
         }
     }
-    Ok(paths.len().min(limit))
+    if train.is_empty() || valid.is_empty() {
+        return Err("too few positions: need parts for training and held-out part 9".into());
+    }
+    Ok((train, valid, paths.len().min(limit)))
 }
 
 pub fn fit_kpatterns(argv: &[String]) -> Result<ExitCode, String> {
@@ -158,25 +169,16 @@ pub fn fit_kpatterns(argv: &[String]) -> Result<ExitCode, String> {
         .parse_settings(a.value("today").unwrap_or(""))
         .map_err(|e| format!("--today: {e}"))?;
     let today_ev = Evaluator::new(today_w);
-    let (mut train, mut valid) = (Vec::new(), Vec::new());
-    let nfiles = read_positions(data, limit, |held_out, pos, result, score| {
+    let (train, valid, nfiles) = read_rows(data, limit, |pos, result, score| {
         let (om, ok, em, ek) = mover_view(pos);
-        let row = Row {
+        Some(Row {
             base: base_ev.evaluate(pos) as f32,
             today: today_ev.evaluate(pos) as f32,
             result,
             score,
             idx: indices(om, ok, em, ek).map(|x| x as u32),
-        };
-        if held_out {
-            valid.push(row);
-        } else {
-            train.push(row);
-        }
+        })
     })?;
-    if train.is_empty() || valid.is_empty() {
-        return Err("too few positions: need parts for training and held-out part 9".into());
-    }
     let k = best_k(&train, |r| r.result as f64, |r| r.base as f64);
     let k_today = best_k(&train, |r| r.result as f64, |r| r.today as f64);
     let n = LEN;

@@ -25,7 +25,7 @@
 
 use crate::args::Args;
 use crate::tune_cmd::sigmoid;
-use crate::tune_kpatterns::{best_k, read_positions};
+use crate::tune_kpatterns::{best_k, read_rows};
 use crate::tune_patterns::Adam;
 use shashki::engine::eval::Evaluator;
 use shashki::engine::kpatterns::mover_view;
@@ -112,28 +112,16 @@ pub fn fit_net(argv: &[String]) -> Result<ExitCode, String> {
     let mut w = Weights::DEFAULT;
     w.net = 0;
     let today_ev = Evaluator::new(w);
-    let (mut train, mut valid) = (Vec::new(), Vec::new());
-    let nfiles = read_positions(data, limit, |held_out, pos, result, score| {
+    let (train, valid, nfiles) = read_rows(data, limit, |pos, result, score| {
         // The network judges only positions without kings.
-        if !net::applies(pos) {
-            return;
-        }
-        let row = Row {
+        net::applies(pos).then(|| Row {
             today: today_ev.evaluate(pos) as f32,
             result,
             score,
             inputs: inputs(pos),
             pos: *pos,
-        };
-        if held_out {
-            valid.push(row);
-        } else {
-            train.push(row);
-        }
+        })
     })?;
-    if train.is_empty() || valid.is_empty() {
-        return Err("too few positions: need parts for training and held-out part 9".into());
-    }
     let k = best_k(&train, |r| r.result as f64, |r| r.today as f64);
     println!(
         "{} training positions, {} held out ({nfiles} files); K = {k:.2} for the evaluation without the network; {HIDDEN} hidden units",
