@@ -56,6 +56,20 @@ pub const fn values(bytes: &[u8; LEN]) -> Values {
     v
 }
 
+/// Calls `f` with the input of each piece of `pos` (kind * 32 + square:
+/// own men, own kings, enemy men, enemy kings, from the side to move), the
+/// rows the network sums; the trainer reads its inputs here too.
+#[inline(always)]
+pub fn for_each_input(pos: &crate::Position, mut f: impl FnMut(usize)) {
+    let (om, ok, em, ek) = mover_view(pos);
+    for (kind, mut bits) in [om, ok, em, ek].into_iter().enumerate() {
+        while bits != 0 {
+            f(kind * 32 + bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+        }
+    }
+}
+
 /// The output for the side to move of `pos`, in hundredths of a man, of
 /// the network `w` (its first-layer weights and biases within the limits,
 /// as the trainer writes them and the shipped file's test checks; outside
@@ -65,19 +79,15 @@ pub const fn values(bytes: &[u8; LEN]) -> Values {
 #[inline(never)]
 #[cfg_attr(target_arch = "wasm32", target_feature(enable = "simd128"))]
 pub fn score(w: &Values, pos: &crate::Position) -> i32 {
-    let (om, ok, em, ek) = mover_view(pos);
     let b1 = INPUTS * HIDDEN;
     let mut acc = [0i16; HIDDEN];
     acc.copy_from_slice(&w[b1..b1 + HIDDEN]);
-    for (kind, mut bits) in [om, ok, em, ek].into_iter().enumerate() {
-        while bits != 0 {
-            let row = (kind * 32 + bits.trailing_zeros() as usize) * HIDDEN;
-            bits &= bits - 1;
-            for (a, x) in acc.iter_mut().zip(&w[row..row + HIDDEN]) {
-                *a = a.wrapping_add(*x);
-            }
+    for_each_input(pos, |i| {
+        let row = i * HIDDEN;
+        for (a, x) in acc.iter_mut().zip(&w[row..row + HIDDEN]) {
+            *a = a.wrapping_add(*x);
         }
-    }
+    });
     let w2 = &w[b1 + HIDDEN..];
     let mut out = i32::from(w2[HIDDEN]) * ONE;
     for (a, x) in acc.iter().zip(w2) {

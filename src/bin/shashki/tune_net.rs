@@ -28,7 +28,6 @@ use crate::tune_cmd::sigmoid;
 use crate::tune_kpatterns::{best_k, read_rows};
 use crate::tune_patterns::Adam;
 use shashki::engine::eval::Evaluator;
-use shashki::engine::kpatterns::mover_view;
 use shashki::engine::net::{self, B1_LIMIT, HIDDEN, INPUTS, ONE, OUT_SCALE, VALUES, W1_LIMIT};
 use shashki::engine::{Rng, Weights};
 use shashki::Position;
@@ -46,14 +45,8 @@ struct Row {
 }
 
 fn inputs(pos: &Position) -> Vec<u8> {
-    let (om, ok, em, ek) = mover_view(pos);
     let mut f = Vec::with_capacity(24);
-    for (kind, mut bits) in [om, ok, em, ek].into_iter().enumerate() {
-        while bits != 0 {
-            f.push((kind * 32 + bits.trailing_zeros() as usize) as u8);
-            bits &= bits - 1;
-        }
-    }
+    net::for_each_input(pos, |i| f.push(i as u8));
     f
 }
 
@@ -97,6 +90,15 @@ fn to_bytes(theta: &[f64]) -> Vec<u8> {
         .collect()
 }
 
+/// The mean squared error against the game results of `rows`, predicted
+/// by the evaluation without the network plus `out`, the network's output.
+fn held_error(rows: &[Row], k: f64, mut out: impl FnMut(&Row) -> f64) -> f64 {
+    rows.iter()
+        .map(|r| (sigmoid(r.today as f64 + out(r), k) - r.result as f64).powi(2))
+        .sum::<f64>()
+        / rows.len() as f64
+}
+
 pub fn fit_net(argv: &[String]) -> Result<ExitCode, String> {
     let a = Args::parse(argv, &[])?;
     a.only(&[
@@ -138,14 +140,7 @@ pub fn fit_net(argv: &[String]) -> Result<ExitCode, String> {
     }
     let held = |theta: &[f64]| {
         let mut z = [0f64; HIDDEN];
-        valid
-            .iter()
-            .map(|r| {
-                (sigmoid(r.today as f64 + forward(theta, &r.inputs, &mut z), k) - r.result as f64)
-                    .powi(2)
-            })
-            .sum::<f64>()
-            / valid.len() as f64
+        held_error(&valid, k, |r| forward(theta, &r.inputs, &mut z))
     };
     let today_err = held(&theta);
     println!("held-out error of the evaluation without the network: {today_err:.6}");
@@ -202,14 +197,7 @@ pub fn fit_net(argv: &[String]) -> Result<ExitCode, String> {
             .try_into()
             .map_err(|_| "the network's bytes: wrong length")?,
     ));
-    let engine_err = valid
-        .iter()
-        .map(|r| {
-            (sigmoid((r.today as i32 + net::score(&weights, &r.pos)) as f64, k) - r.result as f64)
-                .powi(2)
-        })
-        .sum::<f64>()
-        / valid.len() as f64;
+    let engine_err = held_error(&valid, k, |r| net::score(&weights, &r.pos) as f64);
     println!(
         "held-out error against the results ({} positions): without the network {today_err:.6}, with it {:.6} (as trained), {engine_err:.6} (its bytes through the engine)",
         valid.len(),
