@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! shashki tune net --data DIR|FILE[,..] [--epochs N] [--rate X] [--lambda X] [--batch N]
-//!     [--seed S] [--limit PARTS] [--out FILE]
+//!     [--seed S] [--limit PARTS] [--compare FILE] [--out FILE]
 //! ```
 //!
 //! The data are the part files of `shashki tune selfplay`, read and held
@@ -21,7 +21,9 @@
 //! random weights drawn with `--seed`. Single-threaded and seeded: a rerun
 //! gives the same bytes. The held-out error against the game results is
 //! printed for today's evaluation and for it with the network, the
-//! network read back from its bytes through the engine's own code.
+//! network read back from its bytes through the engine's own code, and
+//! for `--compare FILE`, another network file (the shipped one, say) on
+//! the same held-out positions.
 
 use crate::args::Args;
 use crate::tune_cmd::sigmoid;
@@ -102,7 +104,7 @@ fn held_error(rows: &[Row], k: f64, mut out: impl FnMut(&Row) -> f64) -> f64 {
 pub fn fit_net(argv: &[String]) -> Result<ExitCode, String> {
     let a = Args::parse(argv, &[])?;
     a.only(&[
-        "data", "epochs", "rate", "lambda", "batch", "seed", "limit", "out",
+        "data", "epochs", "rate", "lambda", "batch", "seed", "limit", "compare", "out",
     ])?;
     let data = a.value("data").ok_or("--data DIR is required")?;
     let epochs: usize = a.number("epochs")?.unwrap_or(40);
@@ -190,14 +192,27 @@ pub fn fit_net(argv: &[String]) -> Result<ExitCode, String> {
             held(&theta)
         );
     }
+    let engine_err = |bytes: &[u8], name: &str| -> Result<f64, String> {
+        let weights = Box::new(net::values(bytes.try_into().map_err(|_| {
+            format!(
+                "{name}: {} bytes, a network file has {}",
+                bytes.len(),
+                net::LEN
+            )
+        })?));
+        Ok(held_error(&valid, k, |r| {
+            net::score(&weights, &r.pos) as f64
+        }))
+    };
     let bytes = to_bytes(&theta);
-    let weights = Box::new(net::values(
-        bytes
-            .as_slice()
-            .try_into()
-            .map_err(|_| "the network's bytes: wrong length")?,
-    ));
-    let engine_err = held_error(&valid, k, |r| net::score(&weights, &r.pos) as f64);
+    if let Some(other) = a.value("compare") {
+        let b = std::fs::read(other).map_err(|e| format!("{other}: {e}"))?;
+        println!(
+            "held-out error of {other} through the engine: {:.6}",
+            engine_err(&b, other)?
+        );
+    }
+    let engine_err = engine_err(&bytes, "the trained network")?;
     println!(
         "held-out error against the results ({} positions): without the network {today_err:.6}, with it {:.6} (as trained), {engine_err:.6} (its bytes through the engine)",
         valid.len(),
