@@ -369,3 +369,58 @@ fn match_writes_its_games_as_pdn_that_reads_back() {
     let (ok, _, err) = match_against(me, &["--pdn", "/nonexistent/dir/games.pdn"]);
     assert!(!ok && err.contains("--pdn"), "{err}");
 }
+
+/// `match` loads the endgame tables as `bestmove` does: a move they answer
+/// is a move without a choice in the time summary, for either side (an
+/// external binary answers such a move at once, so counting it with the
+/// searched moves pulled their mean far under the budget). From a
+/// five-piece opening every position is in the tables.
+#[test]
+fn match_counts_table_moves_as_moves_without_a_choice() {
+    let me = env!("CARGO_BIN_EXE_shashki");
+    let dir = std::env::temp_dir().join(format!("shashki-match-egtb-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, "W:Wc3,e3,g3:Bb6,h6\n").unwrap();
+    let tables = concat!(env!("CARGO_MANIFEST_DIR"), "/www/egtb");
+    let (ok, out, err) = match_against(
+        me,
+        &[
+            "--quiet",
+            "--openings",
+            openings.to_str().unwrap(),
+            "--egtb",
+            tables,
+        ],
+    );
+    assert!(ok, "{err}");
+    let json: Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    for (side, forced) in [("A", "a_forced_moves"), ("B", "b_forced_moves")] {
+        assert!(json[forced].as_u64().unwrap() > 0, "{side}: {json}");
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(&format!("{side}: ")) && l.contains("moves with a choice"))
+            .unwrap();
+        assert!(line.contains("over 0 moves with a choice"), "{line}");
+    }
+    // Without the tables (an empty folder) the same moves are searched.
+    let empty = dir.join("none");
+    std::fs::create_dir_all(&empty).unwrap();
+    let (ok, out, err) = match_against(
+        me,
+        &[
+            "--quiet",
+            "--openings",
+            openings.to_str().unwrap(),
+            "--egtb",
+            empty.to_str().unwrap(),
+        ],
+    );
+    assert!(ok, "{err}");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("A: ") && l.contains("moves with a choice"))
+        .unwrap();
+    assert!(!line.contains("over 0 moves with a choice"), "{line}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -281,4 +281,36 @@ export const tests = [
       }
     },
   })),
+  {
+    name: "i18n: the site's links fit a phone's width in both languages, on every page",
+    timeoutMs: 180000,
+    async fn({ page, base }) {
+      const pages = ["", "rules.html", "lessons.html", "analysis.html", "openings.html", "puzzles.html"];
+      for (const width of [320, 375, 412]) {
+        await page.setViewportSize({ width, height: 740 });
+        for (const lang of ["ru", "en"]) {
+          for (const p of pages) {
+            await page.goto(`${base}/${p}?lang=${lang}`);
+            await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+            const nav = await page.evaluate(() => {
+              const n = document.querySelector(".site-nav");
+              const links = [...n.querySelectorAll("a")].map((a) => {
+                const r = a.getBoundingClientRect();
+                return { text: a.textContent.trim(), left: r.left, right: r.right, height: r.height };
+              });
+              return { scroll: n.scrollWidth, client: n.clientWidth, links };
+            });
+            const where = `${p || "play"} at ${width} px in ${lang}`;
+            assertEq(nav.links.length, 6, `${where}: six links`);
+            assert(nav.scroll <= nav.client, `${where}: the links overflow their row (${nav.scroll} > ${nav.client} px)`);
+            for (const l of nav.links) {
+              assert(l.left >= 0 && l.right <= width, `${where}: "${l.text}" is cut off (${l.left}..${l.right})`);
+              assert(l.height >= 24, `${where}: "${l.text}" is only ${l.height} px high to tap`);
+            }
+          }
+          if (lang === "ru") await page.screenshot({ path: shotPath(`i18n-nav-ru-${width}.png`), clip: { x: 0, y: 0, width, height: 140 } });
+        }
+      }
+    },
+  },
 ];

@@ -276,7 +276,12 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
         "first",
         "quiet",
         "pdn",
+        "egtb",
     ])?;
+    // The endgame tables, as `bestmove` and the browser's bot have them:
+    // this binary's engines play with them, and a move they answer counts
+    // as a move without a choice in the time summary, whichever side made it.
+    crate::egtb_cmd::install(a.value("egtb"));
     let pa = Side {
         player: Player::parse(&a, "a")?,
         cmd: a.value("a-cmd").map(str::to_string),

@@ -40,7 +40,7 @@ commands:
   moves                                 read FENs on stdin, print legal moves as JSON lines
   game [--fen FEN] MOVE...              play moves, print the final status as JSON
   bestmove [--fen FEN] [--moves \"..\"] [--movetime MS|--depth D|--nodes N] [--level L] [--egtb DIR] [--threads N]
-  match --a LEVEL|--a-ms MS --b LEVEL|--b-ms MS [--games N] [--a-threads N] [--b-threads N]
+  match --a LEVEL|--a-ms MS --b LEVEL|--b-ms MS [--games N] [--a-threads N] [--b-threads N] [--egtb DIR]
         [--a-eval W] [--b-eval W] [--a-cmd BIN] [--b-cmd BIN] [--pdn FILE]   (with --a-cmd, --a-eval goes to its bestmove --eval)
   engine [--tt MB] [--threads N] [--egtb DIR]   a persistent engine on stdin/stdout (Hub protocol, docs/engine-protocol.md)
   bench [--threads N]                   perft and search speed
