@@ -218,6 +218,35 @@ fn tune_selfplay_writes_resumable_deterministic_parts_that_kpatterns_and_net_fit
     assert!((nums[2] - nums[3]).abs() < 0.01, "{line}");
     let (ok, _, err) = shashki(&["tune", "net", "--data", &a, "--rate", "fast"]);
     assert!(!ok && err.contains("rate"), "{err}");
+    // `--init FILE` starts from a network's weights: with no epochs the
+    // shipped file is written back byte for byte, and its held-out error
+    // is the one `--compare` gives it.
+    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/src/engine/net.bin");
+    let again = temp("n-init.bin");
+    let (ok, text, err) = shashki(&[
+        "tune",
+        "net",
+        "--data",
+        &a,
+        "--epochs",
+        "0",
+        "--init",
+        shipped,
+        "--compare",
+        shipped,
+        "--out",
+        &again,
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        std::fs::read(&again).unwrap(),
+        std::fs::read(shipped).unwrap()
+    );
+    let (_, compared) = numbers_after(&text, "through the engine:");
+    let (line, nums) = numbers_after(&text, "held-out error against the results");
+    assert_eq!(compared.last(), nums.last(), "{line}");
+    let (ok, _, err) = shashki(&["tune", "net", "--data", &a, "--init", &na[..na.len() - 1]]);
+    assert!(!ok && err.contains("--init"), "{err}");
 }
 
 #[test]

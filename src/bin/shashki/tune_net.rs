@@ -92,6 +92,21 @@ fn to_bytes(theta: &[f64]) -> Vec<u8> {
         .collect()
 }
 
+/// The values of a network file as the trainer holds them: `to_bytes`
+/// undone (exactly, for the values it writes).
+fn from_bytes(bytes: &[u8]) -> Result<Vec<f64>, String> {
+    let bytes: &[u8; net::LEN] = bytes
+        .try_into()
+        .map_err(|_| format!("{} bytes, a network file has {}", bytes.len(), net::LEN))?;
+    let v = net::values(bytes);
+    Ok((0..VALUES)
+        .map(|i| {
+            let scale = if i < W2 { ONE } else { OUT_SCALE };
+            v[i] as f64 / scale as f64
+        })
+        .collect())
+}
+
 /// The mean squared error against the game results of `rows`, predicted
 /// by the evaluation without the network plus `out`, the network's output.
 fn held_error(rows: &[Row], k: f64, mut out: impl FnMut(&Row) -> f64) -> f64 {
@@ -104,7 +119,7 @@ fn held_error(rows: &[Row], k: f64, mut out: impl FnMut(&Row) -> f64) -> f64 {
 pub fn fit_net(argv: &[String]) -> Result<ExitCode, String> {
     let a = Args::parse(argv, &[])?;
     a.only(&[
-        "data", "epochs", "rate", "lambda", "batch", "seed", "limit", "compare", "out",
+        "data", "epochs", "rate", "lambda", "batch", "seed", "limit", "compare", "init", "out",
     ])?;
     let data = a.value("data").ok_or("--data DIR is required")?;
     let epochs: usize = a.number("epochs")?.unwrap_or(40);
@@ -146,6 +161,12 @@ pub fn fit_net(argv: &[String]) -> Result<ExitCode, String> {
     };
     let today_err = held(&theta);
     println!("held-out error of the evaluation without the network: {today_err:.6}");
+    // `--init FILE`: training goes on from a network file's weights
+    // (the error above is still the evaluation's without any network).
+    if let Some(path) = a.value("init") {
+        let bytes = std::fs::read(path).map_err(|e| format!("--init {path}: {e}"))?;
+        theta = from_bytes(&bytes).map_err(|e| format!("--init {path}: {e}"))?;
+    }
     let target = |r: &Row| lambda * r.result as f64 + (1.0 - lambda) * sigmoid(r.score as f64, k);
     let c = std::f64::consts::LN_10 * k / 400.0;
     let mut adam = Adam::new(VALUES);
