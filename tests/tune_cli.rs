@@ -411,45 +411,35 @@ fn match_counts_table_moves_as_moves_without_a_choice() {
     std::fs::create_dir_all(&dir).unwrap();
     let openings = dir.join("openings.txt");
     std::fs::write(&openings, "W:Wc3,e3,g3:Bb6,h6\n").unwrap();
-    let tables = concat!(env!("CARGO_MANIFEST_DIR"), "/www/egtb");
-    let (ok, out, err) = match_against(
-        me,
-        &[
+    // The time summary's line of `side`, with the tables of `tables`.
+    let summary = |tables: &str, side: &str| {
+        let args = [
             "--quiet",
             "--openings",
             openings.to_str().unwrap(),
             "--egtb",
             tables,
-        ],
-    );
-    assert!(ok, "{err}");
-    let json: Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
-    for (side, forced) in [("A", "a_forced_moves"), ("B", "b_forced_moves")] {
-        assert!(json[forced].as_u64().unwrap() > 0, "{side}: {json}");
+        ];
+        let (ok, out, err) = match_against(me, &args);
+        assert!(ok, "{err}");
+        let json: Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
         let line = out
             .lines()
             .find(|l| l.starts_with(&format!("{side}: ")) && l.contains("moves with a choice"))
-            .unwrap();
+            .unwrap()
+            .to_string();
+        (json, line)
+    };
+    let tables = concat!(env!("CARGO_MANIFEST_DIR"), "/www/egtb");
+    for (side, forced) in [("A", "a_forced_moves"), ("B", "b_forced_moves")] {
+        let (json, line) = summary(tables, side);
+        assert!(json[forced].as_u64().unwrap() > 0, "{side}: {json}");
         assert!(line.contains("over 0 moves with a choice"), "{line}");
     }
     // Without the tables (an empty folder) the same moves are searched.
     let empty = dir.join("none");
     std::fs::create_dir_all(&empty).unwrap();
-    let (ok, out, err) = match_against(
-        me,
-        &[
-            "--quiet",
-            "--openings",
-            openings.to_str().unwrap(),
-            "--egtb",
-            empty.to_str().unwrap(),
-        ],
-    );
-    assert!(ok, "{err}");
-    let line = out
-        .lines()
-        .find(|l| l.starts_with("A: ") && l.contains("moves with a choice"))
-        .unwrap();
+    let (_, line) = summary(empty.to_str().unwrap(), "A");
     assert!(!line.contains("over 0 moves with a choice"), "{line}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
