@@ -245,7 +245,8 @@ fn tune_selfplay_writes_resumable_deterministic_parts_that_kpatterns_and_net_fit
     let (_, compared) = numbers_after(&text, "through the engine:");
     let (line, nums) = numbers_after(&text, "held-out error against the results");
     assert_eq!(compared.last(), nums.last(), "{line}");
-    let (ok, _, err) = shashki(&["tune", "net", "--data", &a, "--init", &na[..na.len() - 1]]);
+    let missing = temp("n-missing.bin");
+    let (ok, _, err) = shashki(&["tune", "net", "--data", &a, "--init", &missing]);
     assert!(!ok && err.contains("--init"), "{err}");
 }
 
@@ -411,8 +412,9 @@ fn match_counts_table_moves_as_moves_without_a_choice() {
     std::fs::create_dir_all(&dir).unwrap();
     let openings = dir.join("openings.txt");
     std::fs::write(&openings, "W:Wc3,e3,g3:Bb6,h6\n").unwrap();
-    // The time summary's line of `side`, with the tables of `tables`.
-    let summary = |tables: &str, side: &str| {
+    // One match of two games with the tables of `tables`: its JSON
+    // summary, and each side's line of the time summary.
+    let summary = |tables: &str| {
         let args = [
             "--quiet",
             "--openings",
@@ -423,23 +425,23 @@ fn match_counts_table_moves_as_moves_without_a_choice() {
         let (ok, out, err) = match_against(me, &args);
         assert!(ok, "{err}");
         let json: Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
-        let line = out
-            .lines()
-            .find(|l| l.starts_with(&format!("{side}: ")) && l.contains("moves with a choice"))
-            .unwrap()
-            .to_string();
-        (json, line)
+        let line = |side: &str| {
+            out.lines()
+                .find(|l| l.starts_with(&format!("{side}: ")) && l.contains("moves with a choice"))
+                .unwrap()
+                .to_string()
+        };
+        (json, [line("A"), line("B")])
     };
-    let tables = concat!(env!("CARGO_MANIFEST_DIR"), "/www/egtb");
-    for (side, forced) in [("A", "a_forced_moves"), ("B", "b_forced_moves")] {
-        let (json, line) = summary(tables, side);
-        assert!(json[forced].as_u64().unwrap() > 0, "{side}: {json}");
+    let (json, lines) = summary(concat!(env!("CARGO_MANIFEST_DIR"), "/www/egtb"));
+    for (forced, line) in ["a_forced_moves", "b_forced_moves"].iter().zip(&lines) {
+        assert!(json[forced].as_u64().unwrap() > 0, "{forced}: {json}");
         assert!(line.contains("over 0 moves with a choice"), "{line}");
     }
     // Without the tables (an empty folder) the same moves are searched.
     let empty = dir.join("none");
     std::fs::create_dir_all(&empty).unwrap();
-    let (_, line) = summary(empty.to_str().unwrap(), "A");
+    let (_, [line, _]) = summary(empty.to_str().unwrap());
     assert!(!line.contains("over 0 moves with a choice"), "{line}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

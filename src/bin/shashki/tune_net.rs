@@ -74,19 +74,27 @@ fn forward(theta: &[f64], inputs: &[u8], z: &mut [f64; HIDDEN]) -> f64 {
             .sum::<f64>()
 }
 
+/// The engine's integer for 1.0 of value `i` (first layer and its biases
+/// in units of `ONE`, the output layer in `OUT_SCALE`ths of a hundredth).
+fn scale(i: usize) -> f64 {
+    if i < W2 {
+        ONE as f64
+    } else {
+        OUT_SCALE as f64
+    }
+}
+
 /// The file's bytes: the weights scaled to the engine's integers and
 /// clipped to its limits.
 fn to_bytes(theta: &[f64]) -> Vec<u8> {
-    let q = |x: f64, scale: f64, limit: i16| {
-        (x * scale).round().clamp(-(limit as f64), limit as f64) as i16
-    };
-    let one = ONE as f64;
-    let out = OUT_SCALE as f64;
     (0..VALUES)
-        .map(|i| match i {
-            _ if i < B1 => q(theta[i], one, W1_LIMIT),
-            _ if i < W2 => q(theta[i], one, B1_LIMIT),
-            _ => q(theta[i], out, i16::MAX),
+        .map(|i| {
+            let limit = match i {
+                _ if i < B1 => W1_LIMIT,
+                _ if i < W2 => B1_LIMIT,
+                _ => i16::MAX,
+            } as f64;
+            (theta[i] * scale(i)).round().clamp(-limit, limit) as i16
         })
         .flat_map(i16::to_le_bytes)
         .collect()
@@ -99,12 +107,7 @@ fn from_bytes(bytes: &[u8]) -> Result<Vec<f64>, String> {
         .try_into()
         .map_err(|_| format!("{} bytes, a network file has {}", bytes.len(), net::LEN))?;
     let v = net::values(bytes);
-    Ok((0..VALUES)
-        .map(|i| {
-            let scale = if i < W2 { ONE } else { OUT_SCALE };
-            v[i] as f64 / scale as f64
-        })
-        .collect())
+    Ok((0..VALUES).map(|i| v[i] as f64 / scale(i)).collect())
 }
 
 /// The mean squared error against the game results of `rows`, predicted
