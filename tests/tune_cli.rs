@@ -445,3 +445,45 @@ fn match_counts_table_moves_as_moves_without_a_choice() {
     assert!(!line.contains("over 0 moves with a choice"), "{line}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--b-threads N` reaches an external side as its `bestmove --threads N`
+/// (it used to be set only on this binary's own engines, so an external
+/// side silently searched with one thread); with one thread, the default,
+/// no such option is passed, so binaries without it still play.
+#[cfg(unix)]
+#[test]
+fn match_hands_the_thread_count_to_another_binary() {
+    use std::os::unix::fs::PermissionsExt;
+    let me = env!("CARGO_BIN_EXE_shashki");
+    let dir = std::env::temp_dir().join(format!("shashki-match-threads-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("args.log");
+    let wrapper = dir.join("engine.sh");
+    std::fs::write(
+        &wrapper,
+        format!(
+            "#!/bin/sh\necho \"$@\" >> '{}'\nexec '{me}' \"$@\"\n",
+            log.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let calls = |extra: &[&str]| {
+        std::fs::remove_file(&log).ok();
+        let mut args = vec!["--quiet"];
+        args.extend_from_slice(extra);
+        let (ok, _, err) = match_against(wrapper.to_str().unwrap(), &args);
+        assert!(ok, "{err}");
+        std::fs::read_to_string(&log).unwrap()
+    };
+    let two = calls(&["--b-threads", "2"]);
+    assert!(!two.is_empty());
+    assert!(
+        two.lines()
+            .all(|l| l.starts_with("bestmove") && l.ends_with("--threads 2")),
+        "{two}"
+    );
+    let one = calls(&[]);
+    assert!(!one.is_empty() && !one.contains("--threads"), "{one}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

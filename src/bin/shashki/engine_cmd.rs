@@ -187,6 +187,10 @@ struct Side {
     /// Evaluation weights (`--a-eval` / `--b-eval`), handed to the other
     /// binary as `bestmove --eval` (set on this binary's engine otherwise).
     eval: Option<String>,
+    /// Search threads (`--a-threads` / `--b-threads`), handed to the other
+    /// binary as `bestmove --threads` when more than one (older binaries
+    /// have no such option; set on this binary's engine otherwise).
+    threads: usize,
 }
 
 impl Side {
@@ -220,6 +224,9 @@ impl Side {
         c.args(self.player.command_args(seed)?);
         if let Some(text) = &self.eval {
             c.arg("--eval").arg(text);
+        }
+        if self.threads > 1 {
+            c.arg("--threads").arg(self.threads.to_string());
         }
         let out = c.output().map_err(|e| format!("{cmd}: {e}"))?;
         if !out.status.success() {
@@ -286,11 +293,13 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
         player: Player::parse(&a, "a")?,
         cmd: a.value("a-cmd").map(str::to_string),
         eval: a.value("a-eval").map(str::to_string),
+        threads: threads(&a, "a-threads")?,
     };
     let pb = Side {
         player: Player::parse(&a, "b")?,
         cmd: a.value("b-cmd").map(str::to_string),
         eval: a.value("b-eval").map(str::to_string),
+        threads: threads(&a, "b-threads")?,
     };
     for side in [&pa, &pb] {
         if side.cmd.is_some() {
@@ -324,8 +333,8 @@ pub fn run_match(argv: &[String]) -> Result<ExitCode, String> {
     let clock = Clock::native();
     let mut ea = Engine::new(tt);
     let mut eb = Engine::new(tt);
-    ea.set_threads(threads(&a, "a-threads")?);
-    eb.set_threads(threads(&a, "b-threads")?);
+    ea.set_threads(pa.threads);
+    eb.set_threads(pb.threads);
     // Evaluation weights for tuning: `--a-eval "king_mg=260,centre=9"`.
     for (engine, opt) in [(&mut ea, "a-eval"), (&mut eb, "b-eval")] {
         if let Some(text) = a.value(opt) {
