@@ -641,12 +641,15 @@ pub fn themes(root: &Position, line: &[Move], gain: i32) -> Vec<String> {
 /// Raw difficulty, increasing in every measure of [`Effort`]: each
 /// solver move after the first, each quiet move (the hardest to see),
 /// the depth at which the shot shows, the engine depth needed to choose it
-/// and the plausible wrong tries.
+/// and the plausible wrong tries. `find` weighs least: it is the one
+/// measure that depends on the engine (the others are proofs), and a
+/// change of the search moves it by up to twelve plies for a few puzzles
+/// (0.25 until the internal iterative reduction, 2026-12-06).
 pub fn difficulty(e: &Effort) -> f64 {
     1.0 * (e.moves.max(1) - 1) as f64
         + 2.5 * e.quiet as f64
         + 0.3 * e.shows as f64
-        + 0.25 * e.find as f64
+        + 0.2 * e.find as f64
         + 0.5 * (1.0 + e.tries as f64).ln()
 }
 

@@ -1,7 +1,9 @@
 //! The search: iterative deepening over a principal-variation alpha-beta
 //! search with a transposition table, aspiration windows, move ordering
 //! (hash move, captures by size, crowning moves, killers, history), late
-//! move reductions, a one-reply extension, a singular extension (the hash
+//! move reductions, an internal iterative reduction (a deep node without a
+//! stored move is searched a ply shallower), a one-reply extension, a
+//! singular extension (the hash
 //! move searched a ply deeper when no other move comes near its stored
 //! score in a shallower search), and a quiescence search that
 //! plays out every pending capture (captures are compulsory, so a position
@@ -170,6 +172,9 @@ const DRAW_HORIZON: u32 = 64;
 /// the stored score less `SINGULAR_MARGIN` (hundredths of a man).
 const SINGULAR_DEPTH: i32 = 8;
 const SINGULAR_MARGIN: i32 = 30;
+/// Nodes at least this deep without a stored move lose a ply (internal
+/// iterative reduction, in `search`).
+const IIR_DEPTH: i32 = 5;
 
 /// Time kept in hand on a timed move, in milliseconds: the search stops
 /// this long before the budget, so that noticing the clock (read every 256
@@ -618,6 +623,20 @@ impl<'a, D: DrawState> Searcher<'a, D> {
         }
 
         let captures = list[0].is_capture();
+        // Internal iterative reduction: a node of depth 5 or more with no
+        // stored move is searched a ply shallower; its move ordering is a
+        // guess, and when the node matters it comes back in the next
+        // iteration with the move this search stores. Not once a side has
+        // no man left: king endings are won within a count, to the exact
+        // depth (`tests/endings.rs` fails without this condition).
+        if hash_move.is_none()
+            && depth >= IIR_DEPTH
+            && !captures
+            && pos.men_of(Color::White).0 != 0
+            && pos.men_of(Color::Black).0 != 0
+        {
+            depth -= 1;
+        }
         // One reply: it costs nothing to look one ply further.
         if list.len() == 1 && ply < MAX_PLY / 2 {
             depth += 1;
