@@ -455,16 +455,11 @@ fn match_counts_table_moves_as_moves_without_a_choice() {
 fn match_hands_the_thread_count_to_another_binary() {
     use std::os::unix::fs::PermissionsExt;
     let me = env!("CARGO_BIN_EXE_shashki");
-    let dir = std::env::temp_dir().join(format!("shashki-match-threads-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let log = dir.join("args.log");
-    let wrapper = dir.join("engine.sh");
+    let log = temp("threads-args.log");
+    let wrapper = temp("threads-engine.sh");
     std::fs::write(
         &wrapper,
-        format!(
-            "#!/bin/sh\necho \"$@\" >> '{}'\nexec '{me}' \"$@\"\n",
-            log.display()
-        ),
+        format!("#!/bin/sh\necho \"$@\" >> '{log}'\nexec '{me}' \"$@\"\n"),
     )
     .unwrap();
     std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
@@ -472,7 +467,7 @@ fn match_hands_the_thread_count_to_another_binary() {
         std::fs::remove_file(&log).ok();
         let mut args = vec!["--quiet"];
         args.extend_from_slice(extra);
-        let (ok, _, err) = match_against(wrapper.to_str().unwrap(), &args);
+        let (ok, _, err) = match_against(&wrapper, &args);
         assert!(ok, "{err}");
         std::fs::read_to_string(&log).unwrap()
     };
@@ -485,5 +480,6 @@ fn match_hands_the_thread_count_to_another_binary() {
     );
     let one = calls(&[]);
     assert!(!one.is_empty() && !one.contains("--threads"), "{one}");
-    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_file(&log).ok();
+    std::fs::remove_file(&wrapper).ok();
 }

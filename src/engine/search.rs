@@ -632,8 +632,8 @@ impl<'a, D: DrawState> Searcher<'a, D> {
         if hash_move.is_none()
             && depth >= IIR_DEPTH
             && !captures
-            && pos.men_of(Color::White).0 != 0
-            && pos.men_of(Color::Black).0 != 0
+            && pos.men_of(Color::White).any()
+            && pos.men_of(Color::Black).any()
         {
             depth -= 1;
         }
