@@ -174,3 +174,33 @@ fn verdict_matches_the_tables_and_shows_distances_where_exact() {
     let five = Game::from_fen("W:Wa3,c1,e1:BKh8,Kg7").unwrap();
     assert_eq!(play::verdict(&five), None);
 }
+
+#[test]
+fn a_probe_without_unpacking_answers_only_from_unpacked_blocks() {
+    // The search's probe near the leaves (`unpack` unset) never unpacks a
+    // block: it answers nothing until another probe has unpacked it, then
+    // the same as the full probe.
+    let (tables, problems) = Tables::load_dir(&dir());
+    assert!(problems.is_empty(), "{problems:?}");
+    for fen in [
+        "W:WKa1,Kc1,e3:BKh8,Kg7", // kings on both sides and a man (format 4)
+        "B:WKa1,Kc1,Ke1:BKh8",    // three kings against one
+        "W:Wa3,c1,e1:BKh8,Kg7",   // one side without a king
+        "W:Wa3,c1:BKh8",          // three pieces
+    ] {
+        let game = Game::from_fen(fen).unwrap();
+        let (pos, counts) = (game.position(), game.counters());
+        assert_eq!(
+            tables.probe_in(pos, &counts, false),
+            None,
+            "{fen}: still packed"
+        );
+        let full = tables.probe(pos, &counts);
+        assert!(full.is_some(), "{fen}: the tables answer");
+        assert_eq!(
+            tables.probe_in(pos, &counts, false),
+            full,
+            "{fen}: now unpacked"
+        );
+    }
+}

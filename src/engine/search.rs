@@ -100,7 +100,9 @@ pub trait DrawState: Copy + Send + Sync + 'static {
     fn key(&self, pos: &Position) -> u64;
     /// The endgame tables' exact result here, if they answer (see
     /// [`super::egtb::probe`]); by default none.
-    fn table(&self, _pos: &Position) -> Option<super::egtb::Kind> {
+    /// With `unpack` unset, only blocks of the tables already unpacked
+    /// answer.
+    fn table(&self, _pos: &Position, _unpack: bool) -> Option<super::egtb::Kind> {
         None
     }
 }
@@ -143,11 +145,11 @@ impl DrawState for DrawCounters {
     }
 
     #[inline]
-    fn table(&self, pos: &Position) -> Option<super::egtb::Kind> {
+    fn table(&self, pos: &Position, unpack: bool) -> Option<super::egtb::Kind> {
         if pos.piece_count() > super::egtb::index::MAX_PIECES {
             return None;
         }
-        super::egtb::probe(pos, self)
+        super::egtb::probe_in(pos, self, unpack)
     }
 
     #[inline]
@@ -175,6 +177,16 @@ const SINGULAR_MARGIN: i32 = 30;
 /// Nodes at least this deep without a stored move lose a ply (internal
 /// iterative reduction, in `search`).
 const IIR_DEPTH: i32 = 5;
+
+/// Nodes at least this deep (and the root's children) may unpack a block
+/// of the endgame tables to answer a probe; shallower ones use only blocks
+/// already unpacked, and search on when the block is still packed.
+/// Unpacking a block of a five-piece file takes about half a millisecond,
+/// the time of a thousand nodes: probing every node, a cold search of 100
+/// ms reached a tenth of its nodes in late endings, and the shipped bot
+/// lost 51 Elo to itself without tables (docs/strength.md, "The endgame
+/// tables in the search").
+const TB_UNPACK_DEPTH: i32 = 8;
 
 /// Time kept in hand on a timed move, in milliseconds: the search stops
 /// this long before the budget, so that noticing the clock (read every 256
@@ -586,7 +598,10 @@ impl<'a, D: DrawState> Searcher<'a, D> {
             self.lists[ply] = list;
             return 0;
         }
-        if let Some(kind) = draw.table(pos).filter(|_| ply > 0) {
+        if let Some(kind) = draw
+            .table(pos, depth >= TB_UNPACK_DEPTH || ply == 1)
+            .filter(|_| ply > 0)
+        {
             self.lists[ply] = list;
             return super::egtb::play::score(kind, ply);
         }

@@ -105,30 +105,71 @@ impl std::error::Error for FormatError {}
 /// files can be checked against checksums computed when the crate is
 /// compiled (`engine::data`).
 pub const fn crc32(data: &[u8]) -> u32 {
-    const TABLE: [u32; 256] = {
-        let mut t = [0u32; 256];
-        let mut i = 0;
-        while i < 256 {
-            let mut c = i as u32;
-            let mut k = 0;
-            while k < 8 {
-                c = if c & 1 != 0 {
-                    0xEDB8_8320 ^ (c >> 1)
-                } else {
-                    c >> 1
-                };
-                k += 1;
-            }
-            t[i] = c;
-            i += 1;
-        }
-        t
-    };
     let mut c = !0u32;
     let mut i = 0;
     while i < data.len() {
-        c = TABLE[((c ^ data[i] as u32) & 0xFF) as usize] ^ (c >> 8);
+        c = CRC_TABLE[((c ^ data[i] as u32) & 0xFF) as usize] ^ (c >> 8);
         i += 1;
+    }
+    !c
+}
+
+/// The byte-at-a-time table of [`crc32`].
+const CRC_TABLE: [u32; 256] = {
+    let mut t = [0u32; 256];
+    let mut i = 0;
+    while i < 256 {
+        let mut c = i as u32;
+        let mut k = 0;
+        while k < 8 {
+            c = if c & 1 != 0 {
+                0xEDB8_8320 ^ (c >> 1)
+            } else {
+                c >> 1
+            };
+            k += 1;
+        }
+        t[i] = c;
+        i += 1;
+    }
+    t
+};
+
+/// The same sum as [`crc32`], eight bytes a step ("slicing by 8"), for
+/// data checked at run time: the table files (5.6 MB in all, checked
+/// whenever they are loaded) and the fetched data files. About four times
+/// faster; its seven further tables (7 KB) are made on first use rather
+/// than compiled into the module.
+pub fn crc32_fast(data: &[u8]) -> u32 {
+    static TABLES: std::sync::OnceLock<Box<[[u32; 256]; 8]>> = std::sync::OnceLock::new();
+    let t = TABLES.get_or_init(|| {
+        let mut t = Box::new([[0u32; 256]; 8]);
+        t[0] = CRC_TABLE;
+        for k in 1..8 {
+            for i in 0..256 {
+                let c = t[k - 1][i];
+                t[k][i] = (c >> 8) ^ t[0][(c & 0xFF) as usize];
+            }
+        }
+        t
+    });
+    let byte = |x: u32, n: u32| ((x >> (8 * n)) & 0xFF) as usize;
+    let mut c = !0u32;
+    let mut chunks = data.chunks_exact(8);
+    for ch in &mut chunks {
+        let lo = u32::from_le_bytes([ch[0], ch[1], ch[2], ch[3]]) ^ c;
+        let hi = u32::from_le_bytes([ch[4], ch[5], ch[6], ch[7]]);
+        c = t[7][byte(lo, 0)]
+            ^ t[6][byte(lo, 1)]
+            ^ t[5][byte(lo, 2)]
+            ^ t[4][byte(lo, 3)]
+            ^ t[3][byte(hi, 0)]
+            ^ t[2][byte(hi, 1)]
+            ^ t[1][byte(hi, 2)]
+            ^ t[0][byte(hi, 3)];
+    }
+    for &b in chunks.remainder() {
+        c = t[0][((c ^ u32::from(b)) & 0xFF) as usize] ^ (c >> 8);
     }
     !c
 }
@@ -321,7 +362,7 @@ impl TableFile {
             return Err(FormatError::BadHeader("trailing bytes".into()));
         }
         let stored = u32_at(bytes, head + data_len)?;
-        let computed = crc32(&bytes[..head + data_len]);
+        let computed = crc32_fast(&bytes[..head + data_len]);
         if stored != computed {
             return Err(FormatError::Checksum { stored, computed });
         }
@@ -343,7 +384,12 @@ impl TableFile {
         })
     }
 
-    fn block(&self, b: usize) -> Option<&[u8]> {
+    /// Block `b`, unpacked now if it was not yet and `unpack` is set;
+    /// `None` if it is damaged, or still packed and `unpack` is not set.
+    fn block(&self, b: usize, unpack: bool) -> Option<&[u8]> {
+        if !unpack {
+            return self.cache[b].get()?.as_deref();
+        }
         self.cache[b]
             .get_or_init(|| {
                 let span = self.offsets[b] as usize..self.offsets[b + 1] as usize;
@@ -364,10 +410,17 @@ impl TableFile {
     /// Entry number `i` (side to move x size + number); `None` if its
     /// block is damaged.
     pub fn entry(&self, i: usize) -> Option<Entry> {
+        self.entry_in(i, true)
+    }
+
+    /// Entry number `i`, or `None` when its block is damaged or, with
+    /// `unpack` unset, not unpacked yet (unpacking a block of a modelled
+    /// file costs about half a millisecond).
+    pub fn entry_in(&self, i: usize, unpack: bool) -> Option<Entry> {
         if i >= self.entries {
             return None;
         }
-        let raw = self.block(i / self.block_len)?;
+        let raw = self.block(i / self.block_len, unpack)?;
         let j = i % self.block_len;
         if self.planes == 1 {
             return Some(Entry(u16::from(raw[j])));
@@ -379,7 +432,7 @@ impl TableFile {
     /// Unpacks every block (to check a file fully).
     pub fn check_all(&self) -> Result<(), FormatError> {
         for b in 0..self.cache.len() {
-            self.block(b).ok_or(FormatError::BadBlock(b))?;
+            self.block(b, true).ok_or(FormatError::BadBlock(b))?;
         }
         Ok(())
     }

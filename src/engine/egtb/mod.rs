@@ -307,16 +307,22 @@ impl Tables {
 
     /// The stored entry of a position without a pending capture.
     pub fn entry(&self, pos: &Position) -> Result<Entry, ProbeError> {
+        self.entry_in(pos, true)?
+            .ok_or_else(|| ProbeError::Damaged(format!("table {} is damaged", Material::of(pos))))
+    }
+
+    /// The stored entry, or `Ok(None)` when its block is damaged or, with
+    /// `unpack` unset, still packed.
+    fn entry_in(&self, pos: &Position, unpack: bool) -> Result<Option<Entry>, ProbeError> {
         let m = Material::of(pos);
         if !m.canonical() {
-            return self.entry(&index::flip(pos));
+            return self.entry_in(&index::flip(pos), unpack);
         }
         let f = self
             .files
             .get(&m)
             .ok_or_else(|| ProbeError::Missing(format!("no table for {m}")))?;
-        f.entry(pos.turn() as usize * m.size() + m.index(pos))
-            .ok_or_else(|| ProbeError::Damaged(format!("table {m} is damaged")))
+        Ok(f.entry_in(pos.turn() as usize * m.size() + m.index(pos), unpack))
     }
 
     /// The result and distance with fresh counts (what `shashki egtb
@@ -381,13 +387,15 @@ impl Tables {
 
     /// The best of the children's results under the counts each move
     /// leaves, or `None` if one of them has no answer. `pos` has a move.
-    fn by_search(&self, pos: &Position, counts: &DrawCounters) -> Option<Kind> {
+    fn by_search(&self, pos: &Position, counts: &DrawCounters, unpack: bool) -> Option<Kind> {
         let mut list = MoveList::new();
         pos.generate_moves(&mut list);
         let mut best = Kind::Loss;
         for mv in list.iter() {
             let next = pos.play_unchecked(mv);
-            let k = self.probe(&next, &counts.after(pos, mv, &next))?.negate();
+            let k = self
+                .probe_in(&next, &counts.after(pos, mv, &next), unpack)?
+                .negate();
             if k == Kind::Win {
                 return Some(Kind::Win);
             }
@@ -414,6 +422,12 @@ impl Tables {
     /// the material is not loaded or the counts do not fit the model (see
     /// the module docs). `counts` belong to `pos`.
     pub fn probe(&self, pos: &Position, counts: &DrawCounters) -> Option<Kind> {
+        self.probe_in(pos, counts, true)
+    }
+
+    /// [`Tables::probe`], which with `unpack` unset answers only from
+    /// blocks already unpacked (`None` otherwise).
+    pub fn probe_in(&self, pos: &Position, counts: &DrawCounters, unpack: bool) -> Option<Kind> {
         if pos.pieces(pos.turn()).is_empty() || !pos.has_any_move() {
             return Some(Kind::Loss);
         }
@@ -424,12 +438,12 @@ impl Tables {
             return None;
         }
         if pos.has_capture() {
-            return self.by_search(pos, counts);
+            return self.by_search(pos, counts, unpack);
         }
         let m = Material::of(pos);
-        let e = self.entry(pos).ok()?;
+        let e = self.entry_in(pos, unpack).ok()??;
         if e.kind().is_none() && self.derived(pos) {
-            return self.by_search(pos, counts);
+            return self.by_search(pos, counts, unpack);
         }
         let kind = e.kind()?;
         if kind == Kind::Draw {
@@ -539,11 +553,18 @@ pub fn install(tables: Tables) {
 /// The engine's probe: the exact result under the running counts, if the
 /// installed tables answer (see [`Tables::probe`]).
 pub fn probe(pos: &Position, counts: &DrawCounters) -> Option<Kind> {
+    probe_in(pos, counts, true)
+}
+
+/// [`probe`], answering only from blocks already unpacked when `unpack`
+/// is unset (the search's probe near the leaves, see
+/// [`crate::engine::search`]).
+pub fn probe_in(pos: &Position, counts: &DrawCounters, unpack: bool) -> Option<Kind> {
     if pos.piece_count() > index::MAX_PIECES {
         return None;
     }
     let g = INSTALLED.read().ok()?;
-    g.as_ref()?.probe(pos, counts)
+    g.as_ref()?.probe_in(pos, counts, unpack)
 }
 
 /// The installed tables' fresh-count result (for display), if any.
