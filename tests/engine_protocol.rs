@@ -240,6 +240,38 @@ fn the_table_is_kept_between_searches() {
 }
 
 #[test]
+fn new_game_searches_an_ending_as_a_fresh_engine_does() {
+    // A late ending: the search probes the endgame tables, and its probes
+    // near the leaves read only blocks already unpacked (docs/engine.md,
+    // "The endgame tables in the search"). The first search unpacks
+    // blocks; after new-game they are packed again, so the same search
+    // counts the same nodes as a fresh engine's first one.
+    const ENDING: &str = "B:WKa1,c3,e3,g1,Kf2:BKb8,d6,f6,Kh6,a7";
+    let last = |infos: &[String], name: &str| -> String {
+        field(infos.last().unwrap(), name).unwrap().to_string()
+    };
+    let run = |e: &mut Engine1| {
+        e.send("set-param name=book value=false");
+        e.send(&format!("pos pos={ENDING}"));
+        e.send("level depth=11");
+        let (infos, done) = e.search("go think");
+        (last(&infos, "nodes"), last(&infos, "score"), done)
+    };
+    let mut kept = Engine1::start(&[]);
+    let first = run(&mut kept);
+    kept.send("new-game");
+    let again = run(&mut kept);
+    let mut fresh = Engine1::start(&[]);
+    let other = run(&mut fresh);
+    assert_eq!(again, first, "after new-game");
+    assert_eq!(other, first, "a fresh engine");
+    for mut e in [kept, fresh] {
+        e.send("quit");
+        assert!(e.child.wait().unwrap().success());
+    }
+}
+
+#[test]
 fn stop_and_ping_during_an_endless_search() {
     let mut e = Engine1::start(&[]);
     e.send("set-param name=book value=false");

@@ -193,8 +193,12 @@ impl Engine {
         self.eval.weights()
     }
 
-    /// Forgets everything learnt (start of a new game).
+    /// Forgets everything learnt (start of a new game): the
+    /// transposition table, the move-ordering history, and the endgame
+    /// table blocks unpacked so far (shared by every engine of the
+    /// process), so that the game is searched as by a fresh process.
     pub fn clear(&mut self) {
+        egtb::forget_unpacked();
         self.table_mut().clear();
         self.heur.clear();
         for h in &mut self.helper_heur {

@@ -500,6 +500,11 @@ impl<'a, D: DrawState> Searcher<'a, D> {
 
     /// Quiescence: plays out every capture; evaluates quiet positions.
     fn qsearch(&mut self, pos: &Position, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        if self.stopped {
+            // Not counted: a node limit is never passed.
+            self.pv[ply].clear();
+            return 0;
+        }
         self.nodes += 1;
         self.check_limits();
         self.pv[ply].clear();
@@ -572,6 +577,10 @@ impl<'a, D: DrawState> Searcher<'a, D> {
                 return 0;
             }
             return self.qsearch(pos, ply, alpha, beta);
+        }
+        if self.stopped {
+            self.pv[ply].clear();
+            return 0;
         }
         self.nodes += 1;
         self.check_limits();

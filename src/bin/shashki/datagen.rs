@@ -60,6 +60,10 @@ pub fn selfplay(argv: &[String]) -> Result<ExitCode, String> {
     if games == 0 || nodes == 0 {
         return Err("--games and --nodes must be at least 1".into());
     }
+    // Every game starts with `engine.clear()`, which packs the table
+    // blocks again: a part does not depend on the parts before it in the
+    // same run (the same bytes whether a run is whole or resumed).
+    crate::egtb_cmd::install(a.value("egtb"));
     std::fs::create_dir_all(dir).map_err(|e| format!("{dir}: {e}"))?;
     let openings = crate::args::openings()?;
     let clock = Clock::frozen();
@@ -71,11 +75,6 @@ pub fn selfplay(argv: &[String]) -> Result<ExitCode, String> {
             eprintln!("{}: there already, skipped", path.display());
             continue;
         }
-        // Tables loaded afresh for every part, every block packed: the
-        // search reads near its leaves only blocks already unpacked, so a
-        // part must not depend on the parts before it in the same run
-        // (the same bytes whether a run is whole or resumed).
-        crate::egtb_cmd::install(a.value("egtb"));
         let t0 = native.now_ms();
         let mut text = String::new();
         let (mut positions, mut w, mut d, mut l, mut tab) = (0usize, 0, 0, 0, 0);

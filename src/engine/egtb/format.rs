@@ -407,6 +407,18 @@ impl TableFile {
             .as_deref()
     }
 
+    /// Packs every block again (frees what was unpacked).
+    pub fn forget_unpacked(&mut self) {
+        for c in &mut self.cache {
+            c.take();
+        }
+    }
+
+    /// How many blocks are unpacked now.
+    pub fn unpacked_blocks(&self) -> usize {
+        self.cache.iter().filter(|c| c.get().is_some()).count()
+    }
+
     /// Entry number `i` (side to move x size + number); `None` if its
     /// block is damaged.
     pub fn entry(&self, i: usize) -> Option<Entry> {

@@ -290,6 +290,19 @@ impl Tables {
         (t, problems)
     }
 
+    /// Packs every block again, so that later probes answer as those of
+    /// a freshly loaded set (see [`forget_unpacked`]).
+    pub fn forget_unpacked(&mut self) {
+        for f in self.files.values_mut() {
+            f.forget_unpacked();
+        }
+    }
+
+    /// How many blocks are unpacked now, over all files.
+    pub fn unpacked_blocks(&self) -> usize {
+        self.files.values().map(TableFile::unpacked_blocks).sum()
+    }
+
     /// How many materials are loaded.
     pub fn len(&self) -> usize {
         self.files.len()
@@ -565,6 +578,27 @@ pub fn probe_in(pos: &Position, counts: &DrawCounters, unpack: bool) -> Option<K
     }
     let g = INSTALLED.read().ok()?;
     g.as_ref()?.probe_in(pos, counts, unpack)
+}
+
+/// Packs every block of the installed tables again. The search's probes
+/// near the leaves answer only from blocks already unpacked, so without
+/// this a search's result would depend on what earlier searches of the
+/// process unpacked; [`crate::engine::Engine::clear`] (a new game) calls
+/// it, so that a kept engine answers a new game as a fresh process does.
+pub fn forget_unpacked() {
+    if let Ok(mut g) = INSTALLED.write() {
+        if let Some(t) = g.as_mut() {
+            t.forget_unpacked();
+        }
+    }
+}
+
+/// How many blocks of the installed tables are unpacked now.
+pub fn unpacked_blocks() -> usize {
+    INSTALLED
+        .read()
+        .map(|g| g.as_ref().map_or(0, Tables::unpacked_blocks))
+        .unwrap_or(0)
 }
 
 /// The installed tables' fresh-count result (for display), if any.
