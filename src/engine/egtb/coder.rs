@@ -164,6 +164,30 @@ pub fn stored(m: &Material, i: usize, derived: Option<Color>) -> bool {
     m.position(i % size, turn).is_some_and(|p| !p.has_capture())
 }
 
+/// [`stored`] for the entries `first..first + len`, computed in one pass
+/// ([`Material::positions_from`]: no division per entry).
+pub fn stored_run(m: &Material, first: usize, len: usize, derived: Option<Color>) -> Vec<bool> {
+    let size = m.size();
+    let mut out = Vec::with_capacity(len);
+    let mut i = first;
+    while out.len() < len {
+        let turn = if i < size { Color::White } else { Color::Black };
+        let start = i % size;
+        let take = (size - start).min(len - out.len());
+        if derived == Some(turn) {
+            out.resize(out.len() + take, false);
+        } else {
+            out.extend(
+                m.positions_from(start, turn)
+                    .take(take)
+                    .map(|p| p.is_some_and(|p| !p.has_capture())),
+            );
+        }
+        i += take;
+    }
+    out
+}
+
 /// The steps back to the neighbours the model reads: the weights of the
 /// second and third groups (of those with more than one placement) in the
 /// numbering, least significant first.
@@ -254,8 +278,9 @@ fn walk(
     let mut model = Model::new();
     let mut done = Vec::with_capacity(len);
     let (mut last, mut last_thr) = (0, 64);
+    let stored = stored_run(m, first, len, derived);
     for j in 0..len {
-        if !stored(m, first + j, derived) {
+        if !stored[j] {
             done.push(Entry::NONE);
             continue;
         }
@@ -343,5 +368,38 @@ mod tests {
         let bytes = encode_block(&m, None, 0, &entries[..1000]);
         let _ = decode_block(&m, None, 0, 1000, &bytes[..bytes.len() / 2]);
         let _ = decode_block(&m, None, 0, 1000, &[0xFF; 3]);
+    }
+
+    #[test]
+    fn a_run_of_stored_flags_is_the_flags_one_by_one() {
+        // Every material of 2 to 5 pieces, runs at the start, across the
+        // turn boundary (White's half ends at `size`), at the end, and one
+        // run over a whole half; each half derived or not.
+        for pieces in 2..=5 {
+            for m in Material::all_with(pieces) {
+                let size = m.size();
+                let mut runs = vec![
+                    (0, 700.min(2 * size)),
+                    (size.saturating_sub(300), 600.min(size + 300)),
+                ];
+                runs.push((2 * size - 500.min(2 * size), 500.min(2 * size)));
+                if size <= 20_000 {
+                    runs.push((0, size));
+                }
+                for derived in [None, Some(Color::White), Some(Color::Black)] {
+                    for &(first, len) in &runs {
+                        let len = len.min(2 * size - first);
+                        let want: Vec<bool> = (first..first + len)
+                            .map(|i| stored(&m, i, derived))
+                            .collect();
+                        assert_eq!(
+                            stored_run(&m, first, len, derived),
+                            want,
+                            "{m:?} {first}+{len}"
+                        );
+                    }
+                }
+            }
+        }
     }
 }

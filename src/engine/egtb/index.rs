@@ -217,20 +217,58 @@ impl Material {
             sets[i] = combos(g[i] as usize)[idx % n];
             idx /= n;
         }
-        let [wk, wm, bk, bm] = sets;
-        if wk & wm != 0 || (wk | wm) & (bk | bm) != 0 || bk & bm != 0 {
-            return None;
+        placement(sets, turn)
+    }
+
+    /// [`Material::position`] of every number from `start` to the end of
+    /// the side's half, in order: the numbers are counted up group by
+    /// group (an odometer), without a division per number, which is what
+    /// unpacking a block of a table costs most.
+    pub fn positions_from(
+        &self,
+        start: usize,
+        turn: Color,
+    ) -> impl Iterator<Item = Option<Position>> {
+        let g = self.groups();
+        let n = g.map(|k| binomial(32, u32::from(k)) as usize);
+        let c = g.map(|k| combos(k as usize));
+        let mut d = [0usize; 4];
+        let mut idx = start;
+        for i in (0..4).rev() {
+            d[i] = idx % n[i];
+            idx /= n[i];
         }
-        if wm & RANK_8.0 != 0 || bm & RANK_1.0 != 0 {
-            return None;
-        }
-        Some(Position {
-            white: Bitboard(wk | wm),
-            black: Bitboard(bk | bm),
-            kings: Bitboard(wk | bk),
-            turn,
+        (start..self.size()).map(move |_| {
+            let sets = [c[0][d[0]], c[1][d[1]], c[2][d[2]], c[3][d[3]]];
+            let mut i = 3;
+            d[i] += 1;
+            while d[i] == n[i] && i > 0 {
+                d[i] = 0;
+                i -= 1;
+                d[i] += 1;
+            }
+            placement(sets, turn)
         })
     }
+}
+
+/// The position of the four sets (white kings, white men, black kings,
+/// black men), or `None` when they overlap or a man stands on its
+/// crowning row.
+fn placement(sets: [u32; 4], turn: Color) -> Option<Position> {
+    let [wk, wm, bk, bm] = sets;
+    if wk & wm != 0 || (wk | wm) & (bk | bm) != 0 || bk & bm != 0 {
+        return None;
+    }
+    if wm & RANK_8.0 != 0 || bm & RANK_1.0 != 0 {
+        return None;
+    }
+    Some(Position {
+        white: Bitboard(wk | wm),
+        black: Bitboard(bk | bm),
+        kings: Bitboard(wk | bk),
+        turn,
+    })
 }
 
 /// The same position seen from the other side: the board turned half a
