@@ -278,9 +278,8 @@ fn walk(
     let mut model = Model::new();
     let mut done = Vec::with_capacity(len);
     let (mut last, mut last_thr) = (0, 64);
-    let stored = stored_run(m, first, len, derived);
-    for j in 0..len {
-        if !stored[j] {
+    for (j, stored) in stored_run(m, first, len, derived).into_iter().enumerate() {
+        if !stored {
             done.push(Entry::NONE);
             continue;
         }
