@@ -296,6 +296,7 @@ impl Engine {
         report: Option<&mut dyn FnMut(&SearchResult)>,
     ) -> SearchResult {
         self.table_mut().new_search();
+        egtb::keep_unpacked_within_limit();
         // With one thread there are no helpers: the single-threaded search.
         let helpers = self.start_helpers(root, history, draw, clock);
         let mut s = Searcher::new(

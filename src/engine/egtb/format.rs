@@ -289,6 +289,8 @@ pub struct TableFile {
     offsets: Vec<u32>,
     data: Vec<u8>,
     cache: Vec<std::sync::OnceLock<Option<Box<[u8]>>>>,
+    /// Bytes of the blocks unpacked now.
+    unpacked: std::sync::atomic::AtomicUsize,
 }
 
 fn u32_at(b: &[u8], at: usize) -> Result<u32, FormatError> {
@@ -381,6 +383,7 @@ impl TableFile {
             offsets,
             data: bytes[head..head + data_len].to_vec(),
             cache: (0..blocks).map(|_| std::sync::OnceLock::new()).collect(),
+            unpacked: std::sync::atomic::AtomicUsize::new(0),
         })
     }
 
@@ -394,15 +397,18 @@ impl TableFile {
             .get_or_init(|| {
                 let span = self.offsets[b] as usize..self.offsets[b + 1] as usize;
                 let want = self.planes * self.block_len.min(self.entries - b * self.block_len);
-                if self.modelled {
+                let unpacked = if self.modelled {
                     let first = b * self.block_len;
                     let raw = &self.data[span];
-                    let d =
-                        super::coder::decode_block(&self.material, self.derived, first, want, raw);
-                    return Some(d.into_boxed_slice());
-                }
-                let raw = miniz_oxide::inflate::decompress_to_vec(&self.data[span]).ok()?;
-                (raw.len() == want).then(|| raw.into_boxed_slice())
+                    super::coder::decode_block(&self.material, self.derived, first, want, raw)
+                } else {
+                    miniz_oxide::inflate::decompress_to_vec(&self.data[span]).ok()?
+                };
+                (unpacked.len() == want).then(|| {
+                    self.unpacked
+                        .fetch_add(want, std::sync::atomic::Ordering::Relaxed);
+                    unpacked.into_boxed_slice()
+                })
             })
             .as_deref()
     }
@@ -412,6 +418,12 @@ impl TableFile {
         for c in &mut self.cache {
             c.take();
         }
+        *self.unpacked.get_mut() = 0;
+    }
+
+    /// How many bytes the blocks unpacked now take.
+    pub fn unpacked_bytes(&self) -> usize {
+        self.unpacked.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// How many blocks are unpacked now.
