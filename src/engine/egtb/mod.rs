@@ -596,27 +596,29 @@ pub fn install(tables: Tables) {
     }
 }
 
-/// The engine's probe: the exact result under the running counts, if the
-/// installed tables answer (see [`Tables::probe`]).
-pub fn probe(pos: &Position, counts: &DrawCounters) -> Option<Kind> {
+/// `f` of the installed tables, if there are any and `pos` has few
+/// enough pieces for them (checked before the lock is taken).
+fn with_installed<R>(pos: &Position, f: impl FnOnce(&Tables) -> Option<R>) -> Option<R> {
     if pos.piece_count() > index::MAX_PIECES {
         return None;
     }
-    let g = INSTALLED.read().ok()?;
-    g.as_ref()?.probe(pos, counts)
+    f(INSTALLED.read().ok()?.as_ref()?)
+}
+
+/// The engine's probe: the exact result under the running counts, if the
+/// installed tables answer (see [`Tables::probe`]).
+pub fn probe(pos: &Position, counts: &DrawCounters) -> Option<Kind> {
+    with_installed(pos, |t| t.probe(pos, counts))
 }
 
 /// [`probe`], answering only from blocks already unpacked when `unpack`
 /// is unset (the search's probe near the leaves, see
 /// [`crate::engine::search`]).
 pub fn probe_in(pos: &Position, counts: &DrawCounters, unpack: bool) -> Option<Kind> {
-    if pos.piece_count() > index::MAX_PIECES {
-        return None;
-    }
-    let g = INSTALLED.read().ok()?;
-    let t = g.as_ref()?;
-    let unpack = unpack && t.unpacked_bytes() < LIMIT.load(Ordering::Relaxed);
-    t.probe_in(pos, counts, unpack)
+    with_installed(pos, |t| {
+        let unpack = unpack && t.unpacked_bytes() < LIMIT.load(Ordering::Relaxed);
+        t.probe_in(pos, counts, unpack)
+    })
 }
 
 /// Packs every block of the installed tables again. The search's probes
@@ -650,11 +652,7 @@ pub fn unpacked_bytes() -> usize {
 
 /// The installed tables' fresh-count result (for display), if any.
 pub fn probe_installed_fresh(pos: &Position) -> Option<Probe> {
-    if pos.piece_count() > index::MAX_PIECES {
-        return None;
-    }
-    let g = INSTALLED.read().ok()?;
-    g.as_ref()?.probe_fresh(pos).ok()
+    with_installed(pos, |t| t.probe_fresh(pos).ok())
 }
 
 /// True when tables are installed.
