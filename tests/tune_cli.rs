@@ -1,4 +1,4 @@
-//! The bot's tools on the command line: `tune gen|fit|patterns|selfplay|kpatterns`
+//! The bot's tools on the command line: `tune gen|fit|patterns|selfplay|kpatterns|net|relabel`
 //! (deterministic for a seed) and `match` against another binary through `bestmove`.
 
 use serde_json::Value;
@@ -248,6 +248,80 @@ fn tune_selfplay_writes_resumable_deterministic_parts_that_kpatterns_and_net_fit
     let missing = temp("n-missing.bin");
     let (ok, _, err) = shashki(&["tune", "net", "--data", &a, "--init", &missing]);
     assert!(!ok && err.contains("--init"), "{err}");
+    relabel_rescores_the_positions_without_kings(&a);
+}
+
+/// `tune relabel` on the self-play parts of the test above: only the
+/// scores of positions without a king change, each to what a search of
+/// that many nodes gives, and the parts are the same bytes however the
+/// run is cut.
+fn relabel_rescores_the_positions_without_kings(data: &str) {
+    let (r1, r2) = (temp("rl-a"), temp("rl-b"));
+    let run = |out: &str, from: &str, parts: &str| {
+        shashki(&[
+            "tune", "relabel", "--data", data, "--out", out, "--nodes", "3000", "--from", from,
+            "--parts", parts,
+        ])
+    };
+    let (ok, text, err) = run(&r1, "0", "3");
+    assert!(ok, "{err}");
+    assert_eq!(
+        text.matches("positions searched at 3000 nodes").count(),
+        3,
+        "{text}"
+    );
+    assert!(run(&r2, "1", "1").0);
+    let (ok, _, err) = run(&r2, "0", "3");
+    assert!(ok, "{err}");
+    assert_eq!(err.matches("there already, skipped").count(), 1, "{err}");
+    let (mut searched, mut moved) = (0, 0);
+    for k in 0..3 {
+        let name = format!("part-{k:05}.tsv");
+        let read =
+            |dir: &str| std::fs::read_to_string(std::path::Path::new(dir).join(&name)).unwrap();
+        let (old, new) = (read(data), read(&r1));
+        assert_eq!(
+            new,
+            read(&r2),
+            "{name}: the same bytes however the run was cut"
+        );
+        assert_eq!(old.lines().count(), new.lines().count(), "{name}");
+        let mut first = true;
+        for (o, n) in old.lines().zip(new.lines()) {
+            let (fo, fnew): (Vec<&str>, Vec<&str>) =
+                (o.split('\t').collect(), n.split('\t').collect());
+            let pos = shashki::Position::from_fen(fo[0]).unwrap();
+            if pos.kings().any() || fo[4] == "t" {
+                assert_eq!(o, n, "kept as it is");
+                continue;
+            }
+            // Everything but the score is kept.
+            assert_eq!(
+                (fo[0], fo[1], fo[3], fo[4]),
+                (fnew[0], fnew[1], fnew[3], fnew[4])
+            );
+            searched += 1;
+            moved += usize::from(fo[2] != fnew[2]);
+            if std::mem::take(&mut first) {
+                // A part starts with a cleared engine, so its first score
+                // is that of a fresh `bestmove` of the same nodes, turned
+                // to White's side.
+                let (ok, out, err) = shashki(&["bestmove", "--fen", fo[0], "--nodes", "3000"]);
+                assert!(ok, "{err}");
+                let v: Value = serde_json::from_str(&out).unwrap();
+                let s = v["score"].as_i64().unwrap();
+                let white = s * if fo[0].starts_with('W') { 1 } else { -1 };
+                assert_eq!(fnew[2], white.to_string(), "{o}");
+            }
+        }
+    }
+    assert!(searched > 50, "{searched} positions searched");
+    assert!(moved > 0, "a deeper search moves some scores");
+    // Bad input: the same folder, a missing part.
+    let (ok, _, err) = shashki(&["tune", "relabel", "--data", data, "--out", data]);
+    assert!(!ok && err.contains("another folder"), "{err}");
+    let (ok, _, err) = run(&temp("rl-c"), "500", "1");
+    assert!(!ok && err.contains("no such part"), "{err}");
 }
 
 #[test]

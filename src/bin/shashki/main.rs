@@ -31,6 +31,7 @@ mod tune_cmd;
 mod tune_kpatterns;
 mod tune_net;
 mod tune_patterns;
+mod tune_relabel;
 
 use std::process::ExitCode;
 
