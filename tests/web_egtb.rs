@@ -192,3 +192,15 @@ fn table_moves_best_first_for_either_side() {
     let big = Game::from_fen(s("W:WKe1,Kg1,c3:BKa7,h8,g7")).unwrap();
     assert!(egtb_moves(&big).unwrap().is_null());
 }
+
+#[wasm_bindgen_test]
+fn set_table_memory_sets_the_limit_on_unpacked_blocks_in_megabytes() {
+    use shashki::engine::egtb;
+    assert_eq!(egtb::unpacked_limit(), egtb::UNPACKED_LIMIT);
+    shashki::web::egtb_js::set_table_memory(32);
+    assert_eq!(egtb::unpacked_limit(), 32 << 20);
+    shashki::web::egtb_js::set_table_memory(4);
+    assert_eq!(egtb::unpacked_limit(), 4 << 20);
+    shashki::web::egtb_js::set_table_memory(128);
+    assert_eq!(egtb::unpacked_limit(), egtb::UNPACKED_LIMIT);
+}

@@ -37,6 +37,10 @@ const engineData = fetchEngineData();
 const ready = loadSearchEngine()
   .then((loaded) => {
     ({ wasm, threads, why } = loaded);
+    // Unpacked endgame-table blocks: 16 MB for each GB the device reports,
+    // at most the engine's 128 (a 2 GB phone: 32 MB). Browsers without
+    // navigator.deviceMemory keep the 128.
+    if (navigator.deviceMemory) wasm.setTableMemory(Math.min(128, Math.max(4, 16 * navigator.deviceMemory)));
     return installEngineData(wasm, engineData);
   })
   .then(() => {

@@ -74,6 +74,16 @@ impl Bot {
     }
 }
 
+/// Limits the memory the searches may take for unpacked endgame-table
+/// blocks to `megabytes` (128 by default; see
+/// [`crate::engine::egtb::set_unpacked_limit`]). The bot's Worker passes
+/// less on a device with little memory (`navigator.deviceMemory`). The
+/// tables' answers at the root and on the pages do not depend on it.
+#[wasm_bindgen(js_name = setTableMemory)]
+pub fn set_table_memory(megabytes: u32) {
+    crate::engine::egtb::set_unpacked_limit((megabytes as usize) << 20);
+}
+
 /// The endgame table files a game can need from its current position on
 /// (its material and every one it can become), e.g.
 /// `["w0k1m-b1k0m.egtb", "w1k0m-b1k0m.egtb"]`; empty above five pieces.

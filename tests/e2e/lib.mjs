@@ -29,6 +29,15 @@ mkdirSync(OUT_DIR, { recursive: true });
 export const shotPath = (name) => join(OUT_DIR, name);
 
 export class AssertionError extends Error {}
+/**
+ * The built site run.mjs serves: its first argument that is neither an
+ * option nor the value of --grep or --file ("dist" when none).
+ */
+export function distDir(args = process.argv.slice(2)) {
+  const valued = new Set(["--grep", "--file"].map((o) => args.indexOf(o) + 1).filter((i) => i > 0));
+  return args.find((a, i) => !a.startsWith("--") && !valued.has(i)) || "dist";
+}
+
 export function assert(cond, message) {
   if (!cond) throw new AssertionError(message);
 }

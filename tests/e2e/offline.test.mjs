@@ -5,7 +5,7 @@ import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
-import { assert, assertEq, pieces, shotPath, waitReady } from "./lib.mjs";
+import { assert, assertEq, distDir, pieces, shotPath, waitReady } from "./lib.mjs";
 import { expectedPieces, widgetsReady } from "./pages-lib.mjs";
 import { serve } from "./server.mjs";
 
@@ -69,13 +69,6 @@ async function playAgainstBot(page) {
     timeout: 20000,
   });
   await page.waitForFunction(() => document.body.dataset.thinking === "false" && !document.querySelector(".sb-animating"));
-}
-
-/** The built site run.mjs serves (its first argument that is not an option). */
-function distDir() {
-  const args = process.argv.slice(2);
-  const valued = new Set(["--grep", "--file"].map((o) => args.indexOf(o) + 1).filter((i) => i > 0));
-  return args.find((a, i) => !a.startsWith("--") && !valued.has(i)) || "dist";
 }
 
 const START = expectedPieces(

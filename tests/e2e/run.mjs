@@ -17,7 +17,7 @@
 
 import { readdirSync, rmSync } from "node:fs";
 import { serve } from "./server.mjs";
-import { launch, OUT_DIR } from "./lib.mjs";
+import { distDir, launch, OUT_DIR } from "./lib.mjs";
 
 /** The time limit of a test that sets no `timeoutMs` of its own. */
 const DEFAULT_TEST_MS = 60000;
@@ -39,8 +39,7 @@ const grepAt = args.indexOf("--grep");
 const grep = grepAt >= 0 ? args[grepAt + 1] : null;
 const fileAt = args.indexOf("--file");
 const files = fileAt >= 0 ? args[fileAt + 1].split(",") : null;
-const valued = new Set([grepAt, fileAt].filter((i) => i >= 0).map((i) => i + 1));
-const dist = args.find((a, i) => !a.startsWith("--") && !valued.has(i)) || "dist";
+const dist = distDir(args);
 
 // Every tests/e2e/*.test.mjs file exports `tests`.
 const tests = [];

@@ -3,14 +3,8 @@
 // cross-origin isolated, one thread where it is not, the service worker
 // that isolates the site on hosts that send no headers, and the setting.
 
-import { assert, assertEq, axeAudit, evaluateWithin } from "./lib.mjs";
+import { assert, assertEq, axeAudit, distDir, evaluateWithin } from "./lib.mjs";
 import { serve } from "./server.mjs";
-
-function distDir() {
-  const args = process.argv.slice(2);
-  const grepAt = args.indexOf("--grep");
-  return args.find((a, i) => !a.startsWith("--") && i !== grepAt + 1) || "dist";
-}
 
 /**
  * Starts a search Worker (bot-worker.js or shared/analysis-worker.js)

@@ -581,10 +581,15 @@ pub fn set_unpacked_limit(bytes: usize) {
     LIMIT.store(bytes, Ordering::Relaxed);
 }
 
+/// The limit on the memory of unpacked blocks (bytes), as last set.
+pub fn unpacked_limit() -> usize {
+    LIMIT.load(Ordering::Relaxed)
+}
+
 /// Packs every block again if the unpacked ones have reached the limit
 /// (see [`set_unpacked_limit`]); every search calls it before it starts.
 pub fn keep_unpacked_within_limit() {
-    if unpacked_bytes() >= LIMIT.load(Ordering::Relaxed) {
+    if unpacked_bytes() >= unpacked_limit() {
         forget_unpacked();
     }
 }
