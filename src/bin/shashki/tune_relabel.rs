@@ -99,8 +99,8 @@ pub fn relabel(argv: &[String]) -> Result<ExitCode, String> {
 }
 
 /// The line with its score from a search of `nodes` nodes, and how far the
-/// score moved, both clamped to ±3000; `None` when the line is kept as it is (a king on the board,
-/// or a position labelled by the tables).
+/// score moved (both clamped to ±3000); `None` when the line is kept as it
+/// is (a king on the board, or a position labelled by the tables).
 fn relabel_line(
     line: &str,
     engine: &mut Engine,
