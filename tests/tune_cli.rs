@@ -310,7 +310,11 @@ fn relabel_rescores_the_positions_without_kings(data: &str) {
                 assert!(ok, "{err}");
                 let v: Value = serde_json::from_str(&out).unwrap();
                 let s = v["score"].as_i64().unwrap();
-                let white = s * if fo[0].starts_with('W') { 1 } else { -1 };
+                let white = if pos.turn() == shashki::Color::White {
+                    s
+                } else {
+                    -s
+                };
                 assert_eq!(fnew[2], white.to_string(), "{o}");
             }
         }

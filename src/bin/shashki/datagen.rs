@@ -97,9 +97,7 @@ pub fn selfplay(argv: &[String]) -> Result<ExitCode, String> {
                 text.push('\n');
             }
         }
-        let tmp = path.with_extension("tmp");
-        std::fs::write(&tmp, &text).map_err(|e| format!("{}: {e}", tmp.display()))?;
-        std::fs::rename(&tmp, &path).map_err(|e| format!("{}: {e}", path.display()))?;
+        write_part(&path, &text)?;
         println!(
             "{}: {games} games at {nodes} nodes (seed {seed}), {positions} positions, White +{w} ={d} -{l}, {tab} ended by the tables, {:.0} s",
             path.display(),
@@ -107,6 +105,14 @@ pub fn selfplay(argv: &[String]) -> Result<ExitCode, String> {
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes a part file whole or not at all: to a `.tmp` file first, then
+/// renamed, so a stopped run never leaves half a part under its name.
+pub(crate) fn write_part(path: &Path, text: &str) -> Result<(), String> {
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, text).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The seed of game `g` of a run.

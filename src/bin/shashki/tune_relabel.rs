@@ -71,9 +71,8 @@ pub fn relabel(argv: &[String]) -> Result<ExitCode, String> {
         let mut moved: Vec<u32> = Vec::new();
         let mut lines = String::with_capacity(text.len());
         for (i, line) in text.lines().enumerate() {
-            let at = || format!("{}:{}", src.display(), i + 1);
             let new = relabel_line(line, &mut engine, nodes, &clock)
-                .map_err(|e| format!("{}: {e}", at()))?;
+                .map_err(|e| format!("{}:{}: {e}", src.display(), i + 1))?;
             if let Some((line, change)) = new {
                 moved.push(change);
                 lines.push_str(&line);
@@ -82,9 +81,7 @@ pub fn relabel(argv: &[String]) -> Result<ExitCode, String> {
             }
             lines.push('\n');
         }
-        let tmp = dst.with_extension("tmp");
-        std::fs::write(&tmp, &lines).map_err(|e| format!("{}: {e}", tmp.display()))?;
-        std::fs::rename(&tmp, &dst).map_err(|e| format!("{}: {e}", dst.display()))?;
+        crate::datagen::write_part(&dst, &lines)?;
         moved.sort_unstable();
         println!(
             "{}: {} of {} positions searched at {nodes} nodes, the score moved by {} (median, scores clamped to ±3000 as the trainers read them), {:.0} s",

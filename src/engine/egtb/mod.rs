@@ -621,7 +621,7 @@ pub fn probe(pos: &Position, counts: &DrawCounters) -> Option<Kind> {
 /// [`crate::engine::search`]).
 pub fn probe_in(pos: &Position, counts: &DrawCounters, unpack: bool) -> Option<Kind> {
     with_installed(pos, |t| {
-        let unpack = unpack && t.unpacked_bytes() < LIMIT.load(Ordering::Relaxed);
+        let unpack = unpack && t.unpacked_bytes() < unpacked_limit();
         t.probe_in(pos, counts, unpack)
     })
 }
