@@ -1,4 +1,4 @@
-//! The bot's tools on the command line: `tune gen|fit|patterns|selfplay|kpatterns|net|relabel`
+//! The bot's tools on the command line: `tune gen|fit|patterns|selfplay|kpatterns|net|relabel|agree`
 //! (deterministic for a seed) and `match` against another binary through `bestmove`.
 
 use serde_json::Value;
@@ -249,6 +249,72 @@ fn tune_selfplay_writes_resumable_deterministic_parts_that_kpatterns_and_net_fit
     let (ok, _, err) = shashki(&["tune", "net", "--data", &a, "--init", &missing]);
     assert!(!ok && err.contains("--init"), "{err}");
     relabel_rescores_the_positions_without_kings(&a);
+    agree_reads_the_held_out_part_of_a_run(&a);
+}
+
+/// The figures of a `tune agree` line: positions, per cent, shortfall.
+fn agree_figures(text: &str, label: &str) -> (f64, f64, f64) {
+    let (line, nums) = numbers_after(text, label);
+    assert_eq!(nums.len(), 3, "{line}");
+    (nums[0], nums[1], nums[2])
+}
+
+/// `tune agree --data` on the self-play parts above: it scores every
+/// position of the held-out part 9 that has two moves or more and is
+/// followed by the position one ply later.
+fn agree_reads_the_held_out_part_of_a_run(data: &str) {
+    use shashki::{MoveList, Position};
+    let text = std::fs::read_to_string(std::path::Path::new(data).join("part-00009.tsv")).unwrap();
+    let rows: Vec<(Position, u32)> = text
+        .lines()
+        .map(|l| {
+            let c: Vec<&str> = l.split('\t').collect();
+            (Position::from_fen(c[0]).unwrap(), c[3].parse().unwrap())
+        })
+        .collect();
+    let mut list = MoveList::new();
+    let expected = rows
+        .windows(2)
+        .filter(|w| w[1].1 == w[0].1 + 1)
+        .filter(|w| {
+            w[0].0.generate_moves(&mut list);
+            list.len() > 1
+        })
+        .count();
+    assert!(expected > 10, "{expected}");
+    let (ok, out, err) = shashki(&["tune", "agree", "--data", data, "--depth", "1"]);
+    assert!(ok, "{err}");
+    let (n, share, _) = agree_figures(&out, "all:");
+    assert_eq!(n as usize, expected, "{out}");
+    assert!(share > 0.0 && share < 100.0, "{out}");
+}
+
+#[test]
+fn agree_scores_the_played_move_against_the_others() {
+    // White must take: c3:g7 takes two men, c3:a5 one.
+    let good = "[FEN \"W:Wc3,h2:Bb4,d4,f6\"]\n[Result \"*\"]\n1. c3:g7 *\n";
+    let bad = good.replace("c3:g7", "c3:a5");
+    let run = |games: &str, name: &str| {
+        let path = temp(name);
+        std::fs::write(&path, games).unwrap();
+        let (ok, out, err) = shashki(&["tune", "agree", "--pdn", &path]);
+        assert!(ok, "{err}");
+        (
+            agree_figures(&out, "all:"),
+            agree_figures(&out, "without a king:"),
+        )
+    };
+    let (all, kingless) = run(good, "agree-good.pdn");
+    assert_eq!(all, (1.0, 100.0, 0.0));
+    assert_eq!(kingless, all);
+    let ((n, share, shortfall), _) = run(&bad, "agree-bad.pdn");
+    assert_eq!((n, share), (1.0, 0.0));
+    assert!(shortfall > 0.0 && shortfall <= 300.0, "{shortfall}");
+    let ((n, share, _), _) = run(&format!("{good}\n{bad}"), "agree-both.pdn");
+    assert_eq!((n, share), (2.0, 50.0));
+    // One source, not none or two.
+    let (ok, _, err) = shashki(&["tune", "agree"]);
+    assert!(!ok && err.contains("--data DIR and --pdn FILE"), "{err}");
 }
 
 /// `tune relabel` on the self-play parts of the test above: only the

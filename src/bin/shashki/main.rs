@@ -27,6 +27,7 @@ mod game_cmd;
 mod protocol_cmd;
 mod puzzles_cmd;
 mod rules_cmd;
+mod tune_agree;
 mod tune_cmd;
 mod tune_kpatterns;
 mod tune_net;

@@ -45,7 +45,7 @@ struct Row {
 }
 
 /// The files named by `--data`: folders give their `part-*.tsv` files.
-fn files(data: &str) -> Result<Vec<std::path::PathBuf>, String> {
+pub(crate) fn files(data: &str) -> Result<Vec<std::path::PathBuf>, String> {
     let mut out = Vec::new();
     for item in data.split(',').filter(|s| !s.is_empty()) {
         let p = std::path::PathBuf::from(item);
