@@ -21,7 +21,7 @@
 //! start of each part.
 
 use crate::args::Args;
-use crate::tune_kpatterns::files;
+use crate::tune_kpatterns::{files, held_out};
 use shashki::engine::{net, Clock, Engine, Limits, NoDrawCounts, Weights};
 use shashki::{MoveList, Position};
 use std::process::ExitCode;
@@ -56,15 +56,10 @@ impl Tally {
 /// position one ply later (the move its search played); one list a part.
 fn self_play_pairs(data: &str, limit: usize) -> Result<Vec<Vec<(Position, Position)>>, String> {
     let mut parts = Vec::new();
-    let held = files(data)?.into_iter().enumerate().filter(|(n, path)| {
-        let k = path
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .and_then(|s| s.strip_prefix("part-"))
-            .and_then(|s| s.parse::<usize>().ok())
-            .unwrap_or(*n);
-        k % 10 == 9
-    });
+    let held = files(data)?
+        .into_iter()
+        .enumerate()
+        .filter(|(n, path)| held_out(path, *n));
     for (_, path) in held.take(limit) {
         let name = path.display().to_string();
         let text = std::fs::read_to_string(&path).map_err(|e| format!("{name}: {e}"))?;

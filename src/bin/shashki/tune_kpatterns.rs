@@ -69,6 +69,18 @@ pub(crate) fn files(data: &str) -> Result<Vec<std::path::PathBuf>, String> {
     Ok(out)
 }
 
+/// Whether a part file is held out: part k when k % 10 == 9 (by its
+/// name's number, else by `n`, its place in the list).
+pub(crate) fn held_out(path: &std::path::Path, n: usize) -> bool {
+    let k = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .and_then(|s| s.strip_prefix("part-"))
+        .and_then(|s| s.parse::<usize>().ok())
+        .unwrap_or(n);
+    k % 10 == 9
+}
+
 /// Reads the positions of the files named by `--data` (at most `limit`
 /// files), turning each into a row with `f`, seen from the side to move:
 /// the position, the game's result (1, 0.5, 0) and the search score
@@ -85,14 +97,7 @@ pub(crate) fn read_rows<R>(
     for (n, path) in paths.iter().take(limit).enumerate() {
         let name = path.display().to_string();
         let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
-        // Part k is held out when k % 10 == 9 (by its name's number, else
-        // by its place in the list).
-        let k = path
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .and_then(|s| s.strip_prefix("part-"))
-            .and_then(|s| s.parse::<usize>().ok())
-            .unwrap_or(n);
+        let held = held_out(path, n);
         for (i, line) in text.lines().enumerate() {
             let cols: Vec<&str> = line.split('\t').collect();
             if cols.len() < 3 {
@@ -110,7 +115,7 @@ pub(crate) fn read_rows<R>(
             };
             let score = if white { white_score } else { -white_score }.clamp(-3000.0, 3000.0);
             if let Some(row) = f(&pos, result as f32, score as f32) {
-                if k % 10 == 9 {
+                if held {
                     valid.push(row);
                 } else {
                     train.push(row);
