@@ -1,24 +1,27 @@
 //! `shashki tune agree`: how often the evaluation, with a short search,
-//! picks the move that the self-play search played.
+//! ranks first the move that was played.
 //!
 //! ```text
-//! shashki tune agree --data DIR|FILE[,..] [--depth D] [--eval name=value,..] [--limit PARTS]
+//! shashki tune agree --pdn FILE [--depth D] [--eval name=value,..]
+//! shashki tune agree --data DIR|FILE[,..] [--limit PARTS] [--depth D] [--eval name=value,..]
 //! ```
 //!
 //! The held-out error of `tune net` and `tune kpatterns` measures how well
 //! an evaluation tells who will win a game; the search needs it to rank
 //! the positions after the moves of one position. This screen measures
-//! that ranking. It reads the held-out parts of a self-play run (part k
-//! with k % 10 == 9, as the trainers hold them out) and, for every
-//! position followed in the file by the position one ply later (the move
-//! the game's search played), searches each legal move's position to
-//! `--depth` (2 by default) with the compiled-in evaluation, changed by
-//! `--eval`. It prints the share of positions where the played move scores
-//! best (a tie shared out), and the mean shortfall of the played move
-//! below the best (in hundredths of a man, each capped at 300), over all
-//! positions with two moves or more, and over those without a king (the
-//! ones the network judges). Deterministic: one engine, cleared at the
-//! start of each part.
+//! that ranking. The moves come from the games of a PDN file (`--pdn`:
+//! masters' games, a measure that does not come from our own play), or
+//! from the held-out parts of a self-play run (`--data`: part k with
+//! k % 10 == 9, as the trainers hold them out, at most `--limit` of them;
+//! each position followed in its file by the position one ply later, the
+//! move the game's search played). For every position with two moves or
+//! more, each move's position is searched to `--depth` (2 by default) with
+//! the compiled-in evaluation, changed by `--eval`. It prints the share of
+//! positions where the played move scores best (a tie shared out), and the
+//! mean shortfall of the played move below the best (in hundredths of a
+//! man, each capped at 300), over all those positions and over those
+//! without a king (the ones the network judges). Deterministic: one
+//! engine, cleared at the start of each game or part.
 
 use crate::args::Args;
 use crate::tune_kpatterns::{files, held_out};

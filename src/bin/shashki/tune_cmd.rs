@@ -49,7 +49,7 @@ pub fn tune(argv: &[String]) -> Result<ExitCode, String> {
             ("relabel", crate::tune_relabel::relabel),
             ("agree", crate::tune_agree::agree),
         ],
-        "usage: shashki tune gen --games N --nodes N --seed S --out FILE | tune fit --data FILE [--out FILE] | tune patterns --data FILE [--out FILE] | tune selfplay --dir DIR [--parts N] [--from K] [--games N] [--nodes N] [--seed S] | tune kpatterns --data DIR [--out FILE] | tune net --data DIR [--epochs N] [--seed S] [--init FILE] [--out FILE] | tune relabel --data DIR --out DIR [--nodes N] [--from K] [--parts N] | tune agree --data DIR [--depth D] [--eval name=value,..]",
+        "usage: shashki tune gen --games N --nodes N --seed S --out FILE | tune fit --data FILE [--out FILE] | tune patterns --data FILE [--out FILE] | tune selfplay --dir DIR [--parts N] [--from K] [--games N] [--nodes N] [--seed S] | tune kpatterns --data DIR [--out FILE] | tune net --data DIR [--epochs N] [--seed S] [--init FILE] [--out FILE] | tune relabel --data DIR --out DIR [--nodes N] [--from K] [--parts N] | tune agree --pdn FILE|--data DIR [--limit PARTS] [--depth D] [--eval name=value,..]",
     )
 }
 
