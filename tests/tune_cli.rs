@@ -250,6 +250,54 @@ fn tune_selfplay_writes_resumable_deterministic_parts_that_kpatterns_and_net_fit
     assert!(!ok && err.contains("--init"), "{err}");
     relabel_rescores_the_positions_without_kings(&a);
     agree_reads_the_held_out_part_of_a_run(&a);
+    net_moves_trains_the_ranking_of_the_played_move(&a);
+}
+
+/// `tune net --moves` on the self-play parts above: it ranks the moves of
+/// the held-out positions as `tune agree` does (the same positions, and
+/// the same share within a point: both search each move to depth 2 with
+/// the shipped evaluation), its move-choice loss falls with training, and
+/// a rerun gives the same bytes.
+fn net_moves_trains_the_ranking_of_the_played_move(data: &str) {
+    let (ok, agree, err) = shashki(&["tune", "agree", "--data", data, "--depth", "2"]);
+    assert!(ok, "{err}");
+    let (n, share, _) = agree_figures(&agree, "without a king:");
+    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/src/engine/net.bin");
+    let (ma, mb) = (temp("m-a.bin"), temp("m-b.bin"));
+    let mut runs = Vec::new();
+    for out in [&ma, &mb] {
+        let (ok, text, err) = shashki(&[
+            "tune", "net", "--data", data, "--init", shipped, "--epochs", "4", "--batch", "64",
+            "--rate", "0.001", "--moves", "5", "--out", out,
+        ]);
+        assert!(ok, "{err}");
+        runs.push((text, err));
+    }
+    assert_eq!(
+        std::fs::read(&ma).unwrap(),
+        std::fs::read(&mb).unwrap(),
+        "a rerun gives the same bytes"
+    );
+    let (text, log) = &runs[0];
+    // "move choice: T training positions, H held out, M moves (F held ...)"
+    let (line, nums) = numbers_after(text, "move choice:");
+    assert_eq!(nums[1], n, "{line}\n{agree}");
+    assert!(
+        nums[0] > nums[1] && nums[2] > 2.0 * (nums[0] + nums[1]),
+        "{line}"
+    );
+    let (line, before) = numbers_after(text, "held-out move choice before training:");
+    assert!((before[0] - share).abs() <= 1.0, "{line}\n{agree}");
+    // "epoch E: move choice: training loss L, held out: ..."
+    let losses: Vec<f64> = log
+        .lines()
+        .filter(|l| l.contains("move choice: training loss"))
+        .map(|l| numbers_after(l, "training loss").1[0])
+        .collect();
+    assert_eq!(losses.len(), 4, "{log}");
+    assert!(losses[3] < losses[0], "{losses:?}");
+    let (ok, _, err) = shashki(&["tune", "net", "--data", data, "--moves", "1", "--temp", "0"]);
+    assert!(!ok && err.contains("--temp"), "{err}");
 }
 
 /// The figures of a `tune agree` line: positions, per cent, shortfall.

@@ -30,6 +30,7 @@ mod rules_cmd;
 mod tune_agree;
 mod tune_cmd;
 mod tune_kpatterns;
+mod tune_moves;
 mod tune_net;
 mod tune_patterns;
 mod tune_relabel;

@@ -58,33 +58,38 @@ impl Tally {
 /// The held-out positions of a self-play run's parts, each with the
 /// position one ply later (the move its search played); one list a part.
 fn self_play_pairs(data: &str, limit: usize) -> Result<Vec<Vec<(Position, Position)>>, String> {
-    let mut parts = Vec::new();
-    let held = files(data)?
+    files(data)?
         .into_iter()
         .enumerate()
-        .filter(|(n, path)| held_out(path, *n));
-    for (_, path) in held.take(limit) {
-        let name = path.display().to_string();
-        let text = std::fs::read_to_string(&path).map_err(|e| format!("{name}: {e}"))?;
-        let mut pairs = Vec::new();
-        let mut prev: Option<(Position, u32)> = None;
-        for (i, line) in text.lines().enumerate() {
-            let cols: Vec<&str> = line.split('\t').collect();
-            let bad = |what: &str| format!("{name}:{}: bad {what}", i + 1);
-            let pos = Position::from_fen(cols[0]).map_err(|e| format!("{name}:{}: {e}", i + 1))?;
-            let ply: u32 = cols
-                .get(3)
-                .ok_or_else(|| bad("line (no ply)"))?
-                .parse()
-                .map_err(|_| bad("ply"))?;
-            if let Some((parent, _)) = prev.filter(|(_, p)| p + 1 == ply) {
-                pairs.push((parent, pos));
-            }
-            prev = Some((pos, ply));
+        .filter(|(n, path)| held_out(path, *n))
+        .take(limit)
+        .map(|(_, path)| part_pairs(&path))
+        .collect()
+}
+
+/// The positions of one part file that are followed in it by the position
+/// one ply later, with that position: the move the game's search played
+/// (positions are written only when quiet, so not every one has its next).
+pub(crate) fn part_pairs(path: &std::path::Path) -> Result<Vec<(Position, Position)>, String> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+    let mut pairs = Vec::new();
+    let mut prev: Option<(Position, u32)> = None;
+    for (i, line) in text.lines().enumerate() {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let bad = |what: &str| format!("{name}:{}: bad {what}", i + 1);
+        let pos = Position::from_fen(cols[0]).map_err(|e| format!("{name}:{}: {e}", i + 1))?;
+        let ply: u32 = cols
+            .get(3)
+            .ok_or_else(|| bad("line (no ply)"))?
+            .parse()
+            .map_err(|_| bad("ply"))?;
+        if let Some((parent, _)) = prev.filter(|(_, p)| p + 1 == ply) {
+            pairs.push((parent, pos));
         }
-        parts.push(pairs);
+        prev = Some((pos, ply));
     }
-    Ok(parts)
+    Ok(pairs)
 }
 
 /// Every position of the games of a PDN file with the position after the

@@ -3,7 +3,8 @@
 //!
 //! ```text
 //! shashki tune net --data DIR|FILE[,..] [--epochs N] [--rate X] [--lambda X] [--batch N]
-//!     [--seed S] [--limit PARTS] [--compare FILE] [--out FILE]
+//!     [--seed S] [--limit PARTS] [--compare FILE] [--init FILE] [--out FILE]
+//!     [--moves W [--temp T] [--moves-depth D]]
 //! ```
 //!
 //! The data are the part files of `shashki tune selfplay`, read and held
@@ -23,11 +24,14 @@
 //! printed for today's evaluation and for it with the network, the
 //! network read back from its bytes through the engine's own code, and
 //! for `--compare FILE`, another network file (the shipped one, say) on
-//! the same held-out positions.
+//! the same held-out positions. `--moves W` adds a second loss, the
+//! ranking of the move each self-play position's search played among its
+//! moves (`crate::tune_moves`), weighed `W` to the value loss's 1.
 
 use crate::args::Args;
 use crate::tune_cmd::sigmoid;
 use crate::tune_kpatterns::{best_k, read_rows};
+use crate::tune_moves;
 use crate::tune_patterns::Adam;
 use shashki::engine::eval::Evaluator;
 use shashki::engine::net::{self, B1_LIMIT, HIDDEN, INPUTS, ONE, OUT_SCALE, VALUES, W1_LIMIT};
@@ -72,6 +76,22 @@ fn forward(theta: &[f64], inputs: &[u8], z: &mut [f64; HIDDEN]) -> f64 {
             .zip(&theta[W2..B2])
             .map(|(a, w)| a.clamp(0.0, 1.0) * w)
             .sum::<f64>()
+}
+
+/// Adds to `grad` the gradient of `g` times the output of `theta` for
+/// `inputs`, whose hidden sums `forward` left in `z`.
+fn backprop(theta: &[f64], inputs: &[u8], z: &[f64; HIDDEN], g: f64, grad: &mut [f64]) {
+    grad[B2] += g;
+    for j in 0..HIDDEN {
+        grad[W2 + j] += g * z[j].clamp(0.0, 1.0);
+        if z[j] > 0.0 && z[j] < 1.0 {
+            let gz = g * theta[W2 + j];
+            grad[B1 + j] += gz;
+            for &i in inputs {
+                grad[i as usize * HIDDEN + j] += gz;
+            }
+        }
+    }
 }
 
 /// The engine's integer for 1.0 of value `i` (first layer and its biases
@@ -122,7 +142,19 @@ fn held_error(rows: &[Row], k: f64, mut out: impl FnMut(&Row) -> f64) -> f64 {
 pub fn fit_net(argv: &[String]) -> Result<ExitCode, String> {
     let a = Args::parse(argv, &[])?;
     a.only(&[
-        "data", "epochs", "rate", "lambda", "batch", "seed", "limit", "compare", "init", "out",
+        "data",
+        "epochs",
+        "rate",
+        "lambda",
+        "batch",
+        "seed",
+        "limit",
+        "compare",
+        "init",
+        "out",
+        "moves",
+        "temp",
+        "moves-depth",
     ])?;
     let data = a.value("data").ok_or("--data DIR is required")?;
     let epochs: usize = a.number("epochs")?.unwrap_or(40);
@@ -145,6 +177,26 @@ pub fn fit_net(argv: &[String]) -> Result<ExitCode, String> {
         })
     })?;
     let k = best_k(&train, |r| r.result as f64, |r| r.today as f64);
+    let moves_weight: f64 = a.number("moves")?.unwrap_or(0.0);
+    let temp: f64 = a.number("temp")?.unwrap_or(20.0);
+    let moves_depth: u32 = a.number("moves-depth")?.unwrap_or(2);
+    if !(moves_weight >= 0.0 && temp > 0.0) {
+        return Err("--moves must be 0 or more and --temp above 0".into());
+    }
+    let (train_sets, valid_sets) = if moves_weight > 0.0 {
+        let t = std::time::Instant::now();
+        let (train, valid, fixed) = tune_moves::move_sets(data, limit, moves_depth)?;
+        let moves: usize = train.iter().chain(&valid).map(|s| s.moves.len()).sum();
+        println!(
+            "move choice: {} training positions, {} held out, {moves} moves ({fixed} held at the search's score), depth {moves_depth}, T = {temp}, W = {moves_weight}; {:.0} s",
+            train.len(),
+            valid.len(),
+            t.elapsed().as_secs_f64()
+        );
+        (train, valid)
+    } else {
+        (Vec::new(), Vec::new())
+    };
     println!(
         "{} training positions, {} held out ({nfiles} files); K = {k:.2} for the evaluation without the network; {HIDDEN} hidden units",
         train.len(),
@@ -176,6 +228,22 @@ pub fn fit_net(argv: &[String]) -> Result<ExitCode, String> {
     let mut grad = vec![0f64; VALUES];
     let mut order: Vec<usize> = (0..train.len()).collect();
     let mut z = [0f64; HIDDEN];
+    // As many move-set chunks as position batches.
+    let moves_chunk = train_sets
+        .len()
+        .div_ceil(order.len().div_ceil(batch))
+        .max(1);
+    let mut move_order: Vec<usize> = (0..train_sets.len()).collect();
+    let held_choice = |theta: &[f64]| {
+        let mut z = [0f64; HIDDEN];
+        tune_moves::held_choice(&valid_sets, temp, |inp| forward(theta, inp, &mut z))
+    };
+    if moves_weight > 0.0 {
+        let (agree, loss) = held_choice(&theta);
+        println!(
+            "held-out move choice before training: played move best {agree:.2} %, loss {loss:.4}"
+        );
+    }
     for epoch in 1..=epochs {
         for i in (1..order.len()).rev() {
             order.swap(i, rng.below(i as u64 + 1) as usize);
@@ -186,6 +254,10 @@ pub fn fit_net(argv: &[String]) -> Result<ExitCode, String> {
             rate
         };
         let mut err = 0.0;
+        let (mut move_loss, mut step) = (0.0, 0);
+        for i in (1..move_order.len()).rev() {
+            move_order.swap(i, rng.below(i as u64 + 1) as usize);
+        }
         for chunk in order.chunks(batch) {
             grad.iter_mut().for_each(|g| *g = 0.0);
             for &ri in chunk {
@@ -193,19 +265,36 @@ pub fn fit_net(argv: &[String]) -> Result<ExitCode, String> {
                 let p = sigmoid(r.today as f64 + forward(&theta, &r.inputs, &mut z), k);
                 let e = p - target(r);
                 err += e * e;
-                let g = 2.0 * e * p * (1.0 - p) * c;
-                grad[B2] += g;
-                for j in 0..HIDDEN {
-                    grad[W2 + j] += g * z[j].clamp(0.0, 1.0);
-                    if z[j] > 0.0 && z[j] < 1.0 {
-                        let gz = g * theta[W2 + j];
-                        grad[B1 + j] += gz;
-                        for &i in &r.inputs {
-                            grad[i as usize * HIDDEN + j] += gz;
+                backprop(
+                    &theta,
+                    &r.inputs,
+                    &z,
+                    2.0 * e * p * (1.0 - p) * c,
+                    &mut grad,
+                );
+            }
+            if moves_weight > 0.0 {
+                // The move sets' share of this step, their gradient
+                // weighed against the positions' as `W` to 1 per item.
+                let scale = moves_weight * chunk.len() as f64 / moves_chunk as f64;
+                let from = (step * moves_chunk).min(move_order.len());
+                let to = ((step + 1) * moves_chunk).min(move_order.len());
+                for &si in &move_order[from..to] {
+                    let set = &train_sets[si];
+                    let s = tune_moves::scores(set, |inp| forward(&theta, inp, &mut z));
+                    let p = tune_moves::softmax(&s, temp);
+                    move_loss -= p[set.played].max(1e-300).ln();
+                    for (i, c) in set.moves.iter().enumerate() {
+                        if let tune_moves::Choice::Leaf { sign, inputs, .. } = c {
+                            let y = if i == set.played { 1.0 } else { 0.0 };
+                            let g = scale * (p[i] - y) / temp * f64::from(*sign);
+                            forward(&theta, inputs, &mut z);
+                            backprop(&theta, inputs, &z, g, &mut grad);
                         }
                     }
                 }
             }
+            step += 1;
             adam.step(&mut theta, &grad, 1.0 / chunk.len() as f64, 0.0, lr, |_| {
                 true
             });
@@ -215,6 +304,13 @@ pub fn fit_net(argv: &[String]) -> Result<ExitCode, String> {
             err / train.len() as f64,
             held(&theta)
         );
+        if moves_weight > 0.0 {
+            let (agree, loss) = held_choice(&theta);
+            eprintln!(
+                "epoch {epoch}: move choice: training loss {:.4}, held out: played move best {agree:.2} %, loss {loss:.4}",
+                move_loss / train_sets.len() as f64
+            );
+        }
     }
     let engine_err = |bytes: &[u8], name: &str| -> Result<f64, String> {
         let weights = Box::new(net::values(bytes.try_into().map_err(|_| {
@@ -242,6 +338,19 @@ pub fn fit_net(argv: &[String]) -> Result<ExitCode, String> {
         valid.len(),
         held(&theta)
     );
+    if moves_weight > 0.0 {
+        let (agree, loss) = held_choice(&theta);
+        println!(
+            "held-out move choice after training: played move best {agree:.2} %, loss {loss:.4}"
+        );
+        if let Some(other) = a.value("compare") {
+            let b = std::fs::read(other).map_err(|e| format!("{other}: {e}"))?;
+            let (agree, loss) = held_choice(&from_bytes(&b)?);
+            println!(
+                "held-out move choice of {other}: played move best {agree:.2} %, loss {loss:.4}"
+            );
+        }
+    }
     if let Some(out) = a.value("out") {
         std::fs::write(out, &bytes).map_err(|e| format!("{out}: {e}"))?;
         println!("-> {out}");
