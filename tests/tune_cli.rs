@@ -409,7 +409,8 @@ fn relabel_rescores_the_positions_without_kings(data: &str) {
                 assert_eq!(o, n, "kept as it is");
                 continue;
             }
-            // Everything but the score is kept.
+            // Everything but the score is kept; the move is added.
+            assert_eq!((fo.len(), fnew.len()), (5, 6), "{n}");
             assert_eq!(
                 (fo[0], fo[1], fo[3], fo[4]),
                 (fnew[0], fnew[1], fnew[3], fnew[4])
@@ -430,11 +431,45 @@ fn relabel_rescores_the_positions_without_kings(data: &str) {
                     -s
                 };
                 assert_eq!(fnew[2], white.to_string(), "{o}");
+                // And its move, the sixth column, that search's move.
+                assert_eq!(fnew[5], v["move"]["notation"].as_str().unwrap(), "{n}");
             }
         }
     }
     assert!(searched > 50, "{searched} positions searched");
     assert!(moved > 0, "a deeper search moves some scores");
+    // `tune agree --data` ranks the relabelled part 9's sixth-column moves
+    // (every searched line with a choice) and, for the lines kept as they
+    // were, the game's next move as before.
+    assert!(run(&r1, "9", "1").0);
+    let text = std::fs::read_to_string(std::path::Path::new(&r1).join("part-00009.tsv")).unwrap();
+    let mut list = shashki::MoveList::new();
+    let mut choice = |fen: &str| {
+        shashki::Position::from_fen(fen)
+            .unwrap()
+            .generate_moves(&mut list);
+        list.len() > 1
+    };
+    let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split('\t').collect()).collect();
+    let deeper = lines
+        .iter()
+        .filter(|c| c.len() == 6 && choice(c[0]))
+        .count();
+    let game = lines
+        .windows(2)
+        .filter(|w| {
+            w[0].len() == 5 && w[1][3].parse::<u32>() == w[0][3].parse::<u32>().map(|p| p + 1)
+        })
+        .filter(|w| choice(w[0][0]))
+        .count();
+    assert!(deeper > 10, "{deeper}");
+    let (ok, out, err) = shashki(&["tune", "agree", "--data", &r1, "--depth", "1"]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        agree_figures(&out, "all:").0 as usize,
+        deeper + game,
+        "{out}"
+    );
     // Bad input: the same folder, a missing part.
     let (ok, _, err) = shashki(&["tune", "relabel", "--data", data, "--out", data]);
     assert!(!ok && err.contains("another folder"), "{err}");

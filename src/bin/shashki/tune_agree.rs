@@ -14,7 +14,8 @@
 //! from the held-out parts of a self-play run (`--data`: part k with
 //! k % 10 == 9, as the trainers hold them out, at most `--limit` of them;
 //! each position followed in its file by the position one ply later, the
-//! move the game's search played). For every position with two moves or
+//! move the game's search played, or, in parts `tune relabel` wrote, the
+//! move its deeper search chose). For every position with two moves or
 //! more, each move's position is searched to `--depth` (2 by default) with
 //! the compiled-in evaluation, changed by `--eval`. It prints the share of
 //! positions where the played move scores best (a tie shared out), and the
@@ -67,9 +68,12 @@ fn self_play_pairs(data: &str, limit: usize) -> Result<Vec<Vec<(Position, Positi
         .collect()
 }
 
-/// The positions of one part file that are followed in it by the position
-/// one ply later, with that position: the move the game's search played
-/// (positions are written only when quiet, so not every one has its next).
+/// The positions of one part file with the position after the move to
+/// rank: the move in the line's sixth column where `tune relabel` wrote
+/// one (a deeper search's choice); otherwise, for a position followed in
+/// the file by the position one ply later, that position (the move the
+/// game's search played; positions are written only when quiet, so not
+/// every one has its next).
 pub(crate) fn part_pairs(path: &std::path::Path) -> Result<Vec<(Position, Position)>, String> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
@@ -87,7 +91,17 @@ pub(crate) fn part_pairs(path: &std::path::Path) -> Result<Vec<(Position, Positi
         if let Some((parent, _)) = prev.filter(|(_, p)| p + 1 == ply) {
             pairs.push((parent, pos));
         }
-        prev = Some((pos, ply));
+        prev = match cols.get(5) {
+            Some(text) => {
+                let legal = pos.legal_moves();
+                let mv = shashki::notation::parse_in(&pos, text, &legal)
+                    .map_err(|e| format!("{name}:{}: {text}: {e}", i + 1))?;
+                pairs.push((pos, pos.play_unchecked(&mv)));
+                // Its next position is not the move to rank.
+                None
+            }
+            None => Some((pos, ply)),
+        };
     }
     Ok(pairs)
 }

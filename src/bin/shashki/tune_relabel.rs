@@ -12,8 +12,11 @@
 //! (200 000 by default, ten times the self-play budget), from White's side
 //! as before. The lines of positions with a king and those labelled by the
 //! endgame tables (`t`) are copied unchanged, and so is each game's result.
-//! The network's trainer (`tune net --data OUT`) then mixes the game's
-//! result with the deeper score.
+//! A searched line gets a sixth column: the move the deeper search chose,
+//! in Russian notation. The network's trainer (`tune net --data OUT`) then
+//! mixes the game's result with the deeper score, and its move-choice loss
+//! (`--moves`) and `tune agree --data` rank that move instead of the one
+//! the game played.
 //!
 //! A position without a king has no history that matters to the rules
 //! (every man's move is irreversible, and the counts of the kings' endings
@@ -114,9 +117,10 @@ fn relabel_line(
         return Ok(None);
     }
     let r = engine.search(&Game::from_position(pos), &Limits::nodes(nodes), clock);
-    if r.best.is_none() {
+    let Some(best) = r.best else {
         return Err("the position has no move".into());
-    }
+    };
+    let best = shashki::notation::write(&best, &pos.legal_moves());
     let score = if pos.turn() == Color::White {
         r.score
     } else {
@@ -124,6 +128,7 @@ fn relabel_line(
     };
     let text = score.to_string();
     cols[2] = &text;
+    cols.push(&best);
     let clamp = |s: i32| s.clamp(-3000, 3000);
     Ok(Some((cols.join("\t"), clamp(score).abs_diff(clamp(old)))))
 }
