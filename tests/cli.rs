@@ -187,3 +187,68 @@ fn moves_with_empty_input_prints_nothing() {
     assert_eq!(v["fen"], json!("W:W21-32:B1-12"));
     assert_eq!(v["moves"].as_array().unwrap().len(), 7);
 }
+
+/// `egtb probe` of one position, run as `exe` from the folder `cwd`, with
+/// `SHASHKI_EGTB` set to `env` (or removed): its JSON answer.
+fn probe_from(
+    exe: &std::path::Path,
+    cwd: &std::path::Path,
+    env: Option<&std::path::Path>,
+) -> Value {
+    let mut cmd = Command::new(exe);
+    cmd.args(["egtb", "probe"]).current_dir(cwd);
+    match env {
+        Some(dir) => cmd.env("SHASHKI_EGTB", dir),
+        None => cmd.env_remove("SHASHKI_EGTB"),
+    };
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run shashki");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"W:Wa3,c1:BKh8\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_str(stdout(&out).trim()).unwrap()
+}
+
+#[test]
+fn the_tables_are_found_by_the_environment_and_beside_a_copied_binary() {
+    // A copy of the binary in a folder of its own, run from there (no
+    // `www/egtb` under it), as a draughts GUI would install it.
+    let home = std::env::temp_dir().join(format!("shashki-egtb-dir-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).unwrap();
+    let exe = home.join("shashki");
+    std::fs::copy(env!("CARGO_BIN_EXE_shashki"), &exe).unwrap();
+    let tables = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("www/egtb");
+    let empty = home.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    // {"fen":"W:Wa3,c1:BKh8","moves":8,"result":"loss"} with the tables.
+    let found = json!({"fen": "W:Wa3,c1:BKh8", "moves": 8, "result": "loss"});
+    // Nothing beside it: the source tree's tables.
+    assert_eq!(probe_from(&exe, &home, None), found);
+    // `SHASHKI_EGTB` names the folder, over every other.
+    assert!(probe_from(&exe, &home, Some(&empty))["error"].is_string());
+    assert_eq!(probe_from(&exe, &home, Some(&tables)), found);
+    // An `egtb` folder beside the binary comes before the source tree.
+    std::fs::create_dir_all(home.join("egtb")).unwrap();
+    assert!(probe_from(&exe, &home, None)["error"].is_string());
+    std::fs::copy(
+        tables.join("w0k2m-b1k0m.egtb"),
+        home.join("egtb/w0k2m-b1k0m.egtb"),
+    )
+    .unwrap();
+    assert_eq!(probe_from(&exe, &home, None), found);
+    let _ = std::fs::remove_dir_all(&home);
+}

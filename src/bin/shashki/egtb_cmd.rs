@@ -265,15 +265,24 @@ fn repack_cmd(argv: &[String]) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The project's table folder: `www/egtb` under the current folder, else
-/// under the source tree this binary was built from.
+/// The table folder when none is given: the `SHASHKI_EGTB` environment
+/// variable when set (and not empty); else the first folder that exists
+/// of `www/egtb` under the current folder, `egtb` beside the binary (a
+/// copy installed for a draughts GUI), and `www/egtb` under the source
+/// tree the binary was built from.
 pub fn default_dir() -> PathBuf {
-    let here = PathBuf::from(DEFAULT_DIR);
-    if here.is_dir() {
-        here
-    } else {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join(DEFAULT_DIR)
+    if let Some(dir) = std::env::var_os("SHASHKI_EGTB").filter(|d| !d.is_empty()) {
+        return PathBuf::from(dir);
     }
+    let beside = std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(|d| d.join("egtb")));
+    let built = Path::new(env!("CARGO_MANIFEST_DIR")).join(DEFAULT_DIR);
+    [Some(PathBuf::from(DEFAULT_DIR)), beside]
+        .into_iter()
+        .flatten()
+        .find(|d| d.is_dir())
+        .unwrap_or(built)
 }
 
 /// Loads the tables of `dir` (default: [`default_dir`]) for the engine;
