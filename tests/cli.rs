@@ -7,8 +7,14 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn shashki(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_shashki"))
-        .args(args)
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_shashki"));
+    cmd.args(args);
+    run(cmd, stdin)
+}
+
+/// Runs `cmd` with `stdin` as its standard input.
+fn run(mut cmd: Command, stdin: &str) -> Output {
+    let mut child = cmd
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -201,19 +207,7 @@ fn probe_from(
         Some(dir) => cmd.env("SHASHKI_EGTB", dir),
         None => cmd.env_remove("SHASHKI_EGTB"),
     };
-    let mut child = cmd
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run shashki");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"W:Wa3,c1:BKh8\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = run(cmd, "W:Wa3,c1:BKh8\n");
     assert!(
         out.status.success(),
         "{}",
