@@ -281,15 +281,23 @@ pub fn fit_net(argv: &[String]) -> Result<ExitCode, String> {
                 let to = ((step + 1) * moves_chunk).min(move_order.len());
                 for &si in &move_order[from..to] {
                     let set = &train_sets[si];
-                    let s = tune_moves::scores(set, |inp| forward(&theta, inp, &mut z));
+                    // Each leaf's hidden sums, kept for its gradient (in
+                    // the leaves' order, the order `scores` visits them).
+                    let mut sums = Vec::with_capacity(set.moves.len());
+                    let s = tune_moves::scores(set, |inp| {
+                        let o = forward(&theta, inp, &mut z);
+                        sums.push(z);
+                        o
+                    });
                     let p = tune_moves::softmax(&s, temp);
                     move_loss -= p[set.played].max(1e-300).ln();
+                    let mut sums = sums.iter();
                     for (i, c) in set.moves.iter().enumerate() {
                         if let tune_moves::Choice::Leaf { sign, inputs, .. } = c {
                             let y = if i == set.played { 1.0 } else { 0.0 };
                             let g = scale * (p[i] - y) / temp * f64::from(*sign);
-                            forward(&theta, inputs, &mut z);
-                            backprop(&theta, inputs, &z, g, &mut grad);
+                            let z = sums.next().expect("a sum for every leaf");
+                            backprop(&theta, inputs, z, g, &mut grad);
                         }
                     }
                 }
