@@ -106,6 +106,16 @@ pub(crate) fn part_pairs(path: &std::path::Path) -> Result<Vec<(Position, Positi
     Ok(pairs)
 }
 
+/// The share of first place that move `played` holds among `scores`: 1
+/// when it alone scores best, 1/n when n moves tie for best, else 0.
+pub(crate) fn first_share<T: PartialOrd + Copy>(scores: &[T], played: usize) -> f64 {
+    let score = scores[played];
+    if scores.iter().any(|&s| s > score) {
+        return 0.0;
+    }
+    1.0 / scores.iter().filter(|&&s| s == score).count() as f64
+}
+
 /// Every position of the games of a PDN file with the position after the
 /// move played; one list a game.
 fn game_pairs(path: &str) -> Result<Vec<Vec<(Position, Position)>>, String> {
@@ -146,10 +156,15 @@ pub fn agree(argv: &[String]) -> Result<ExitCode, String> {
             if list.len() < 2 {
                 continue;
             }
-            let scores: Vec<(i32, bool)> = list
+            let mut at = None;
+            let scores: Vec<i32> = list
                 .iter()
-                .map(|m| {
+                .enumerate()
+                .map(|(i, m)| {
                     let child = parent.play_unchecked(m);
+                    if child == *played {
+                        at = Some(i);
+                    }
                     let r = engine.search_position(
                         &child,
                         &[],
@@ -157,19 +172,18 @@ pub fn agree(argv: &[String]) -> Result<ExitCode, String> {
                         &Limits::depth(depth),
                         &clock,
                     );
-                    (-r.score, child == *played)
+                    -r.score
                 })
                 .collect();
-            let Some(&(score, _)) = scores.iter().find(|s| s.1) else {
+            let Some(at) = at else {
                 return Err(format!(
                     "{}: the next position is not one move away",
                     parent.fen()
                 ));
             };
-            let best = scores.iter().map(|s| s.0).max().unwrap_or(score);
-            let ties = scores.iter().filter(|s| s.0 == best).count() as f64;
-            let agree = if score == best { 1.0 / ties } else { 0.0 };
-            let shortfall = f64::from((best - score).min(300));
+            let agree = first_share(&scores, at);
+            let best = scores.iter().copied().max().unwrap_or(scores[at]);
+            let shortfall = f64::from((best - scores[at]).min(300));
             all.add(agree, shortfall);
             if net::applies(parent) {
                 kingless.add(agree, shortfall);

@@ -20,7 +20,7 @@
 //! training, by one engine a part, cleared at each part's start, so the
 //! result does not depend on how many threads find them.
 
-use crate::tune_agree::part_pairs;
+use crate::tune_agree::{first_share, part_pairs};
 use crate::tune_kpatterns::{files, held_out};
 use shashki::engine::eval::Evaluator;
 use shashki::engine::{net, Clock, Engine, Limits, NoDrawCounts, Weights};
@@ -194,10 +194,7 @@ pub(crate) fn held_choice(
     let (mut agree, mut loss) = (0.0, 0.0);
     for set in sets {
         let s = scores(set, &mut out);
-        let best = s.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        if s[set.played] == best {
-            agree += 1.0 / s.iter().filter(|&&x| x == best).count() as f64;
-        }
+        agree += first_share(&s, set.played);
         loss -= softmax(&s, temp)[set.played].max(1e-300).ln();
     }
     let n = sets.len().max(1) as f64;
