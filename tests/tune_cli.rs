@@ -257,7 +257,8 @@ fn tune_selfplay_writes_resumable_deterministic_parts_that_kpatterns_and_net_fit
 /// the held-out positions as `tune agree` does (the same positions, and
 /// the same share within a point: both search each move to depth 2 with
 /// the shipped evaluation), its move-choice loss falls with training, and
-/// a rerun gives the same bytes.
+/// a rerun gives the same bytes, with one thread or three finding the
+/// leaves.
 fn net_moves_trains_the_ranking_of_the_played_move(data: &str) {
     let (ok, agree, err) = shashki(&["tune", "agree", "--data", data, "--depth", "2"]);
     assert!(ok, "{err}");
@@ -265,18 +266,20 @@ fn net_moves_trains_the_ranking_of_the_played_move(data: &str) {
     let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/src/engine/net.bin");
     let (ma, mb) = (temp("m-a.bin"), temp("m-b.bin"));
     let mut runs = Vec::new();
-    for out in [&ma, &mb] {
-        let (ok, text, err) = shashki(&[
+    for (out, threads) in [(&ma, "1"), (&mb, "3")] {
+        let mut args = vec![
             "tune", "net", "--data", data, "--init", shipped, "--epochs", "4", "--batch", "64",
-            "--rate", "0.001", "--moves", "5", "--out", out,
-        ]);
+        ];
+        args.extend(["--rate", "0.001", "--moves", "5", "--out", out]);
+        args.extend(["--threads", threads]);
+        let (ok, text, err) = shashki(&args);
         assert!(ok, "{err}");
         runs.push((text, err));
     }
     assert_eq!(
         std::fs::read(&ma).unwrap(),
         std::fs::read(&mb).unwrap(),
-        "a rerun gives the same bytes"
+        "a rerun gives the same bytes, whatever the threads"
     );
     let (text, log) = &runs[0];
     // "move choice: T training positions, H held out, M moves (F held ...)"

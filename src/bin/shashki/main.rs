@@ -52,7 +52,7 @@ commands:
   tune patterns --data FILE [--epochs N] [--l2 X] [--rate X] [--out FILE]   region patterns
   tune selfplay --dir DIR [--parts N] [--from K] [--games N] [--nodes N] [--seed S]   training positions in parts
   tune kpatterns --data DIR [--epochs N] [--l2 X] [--rate X] [--lambda X] [--out FILE]   patterns with kings
-  tune net --data DIR [--epochs N] [--rate X] [--lambda X] [--batch N] [--seed S] [--init FILE] [--compare FILE] [--out FILE]   the network over the whole board
+  tune net --data DIR [--epochs N] [--rate X] [--lambda X] [--batch N] [--seed S] [--init FILE] [--compare FILE] [--moves W [--threads N]] [--out FILE]   the network over the whole board
   book build [--plies N] [--nodes N] [--margin M] [--out FILE]   opening book
   book extend [--rounds N] [--games N] [--seed S] [--out FILE]     widen it by self-play
   puzzles mine|export [options]         build or print the puzzle collection";

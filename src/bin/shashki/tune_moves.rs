@@ -114,15 +114,16 @@ fn part_sets(
 
 /// The move sets of the first `limit` files of `data`: the training ones
 /// and the held-out ones (split as `read_rows` splits the positions), and
-/// how many moves were held at the search's score. Two threads, a part
-/// each at a time.
+/// how many moves were held at the search's score. `threads` threads, a
+/// part each at a time.
 pub(crate) fn move_sets(
     data: &str,
     limit: usize,
     depth: u32,
+    threads: usize,
 ) -> Result<(Vec<MoveSet>, Vec<MoveSet>, usize), String> {
     let paths: Vec<_> = files(data)?.into_iter().take(limit).collect();
-    let threads = 2;
+    let threads = threads.max(1);
     let mut done: Vec<Option<Result<Vec<MoveSet>, String>>> = Vec::new();
     done.resize_with(paths.len(), || None);
     std::thread::scope(|s| {

@@ -155,6 +155,7 @@ pub fn fit_net(argv: &[String]) -> Result<ExitCode, String> {
         "moves",
         "temp",
         "moves-depth",
+        "threads",
     ])?;
     let data = a.value("data").ok_or("--data DIR is required")?;
     let epochs: usize = a.number("epochs")?.unwrap_or(40);
@@ -180,12 +181,16 @@ pub fn fit_net(argv: &[String]) -> Result<ExitCode, String> {
     let moves_weight: f64 = a.number("moves")?.unwrap_or(0.0);
     let temp: f64 = a.number("temp")?.unwrap_or(20.0);
     let moves_depth: u32 = a.number("moves-depth")?.unwrap_or(2);
+    let threads: usize = match a.number("threads")? {
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
     if !(moves_weight >= 0.0 && temp > 0.0) {
         return Err("--moves must be 0 or more and --temp above 0".into());
     }
     let (train_sets, valid_sets) = if moves_weight > 0.0 {
         let t = std::time::Instant::now();
-        let (train, valid, fixed) = tune_moves::move_sets(data, limit, moves_depth)?;
+        let (train, valid, fixed) = tune_moves::move_sets(data, limit, moves_depth, threads)?;
         let moves: usize = train.iter().chain(&valid).map(|s| s.moves.len()).sum();
         println!(
             "move choice: {} training positions, {} held out, {moves} moves ({fixed} held at the search's score), depth {moves_depth}, T = {temp}, W = {moves_weight}; {:.0} s",
