@@ -96,6 +96,13 @@ impl Args {
         }
     }
 
+    /// `--threads N` of a data-building command, by default one a core.
+    pub fn threads_or_cores(&self) -> Result<usize, String> {
+        Ok(self.number::<usize>("threads")?.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+        }))
+    }
+
     /// Refuses options this command does not know.
     pub fn only(&self, known: &[&str]) -> Result<(), String> {
         match self

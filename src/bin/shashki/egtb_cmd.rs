@@ -46,9 +46,7 @@ fn build_cmd(argv: &[String]) -> Result<ExitCode, String> {
     // all; `--max-men 0` builds the five-piece kings-only ones in minutes).
     let max_men = a.number::<u32>("max-men")?.unwrap_or(pieces);
     let distances = a.number::<u32>("distances")?.unwrap_or(SHIPPED_DISTANCES);
-    let threads = a.number::<usize>("threads")?.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-    });
+    let threads = a.threads_or_cores()?;
     if !(2..=5).contains(&pieces) {
         return Err(format!(
             "--pieces {pieces}: the exact count model covers 2 to 5 pieces (see docs/endgame-tables.md)"

@@ -181,10 +181,7 @@ pub fn fit_net(argv: &[String]) -> Result<ExitCode, String> {
     let moves_weight: f64 = a.number("moves")?.unwrap_or(0.0);
     let temp: f64 = a.number("temp")?.unwrap_or(20.0);
     let moves_depth: u32 = a.number("moves-depth")?.unwrap_or(2);
-    let threads: usize = match a.number("threads")? {
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let threads = a.threads_or_cores()?;
     if !(moves_weight >= 0.0 && temp > 0.0) {
         return Err("--moves must be 0 or more and --temp above 0".into());
     }
